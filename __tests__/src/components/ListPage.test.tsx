@@ -1,0 +1,209 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import TextField from '@mui/material/TextField';
+import Button from '@mui/material/Button';
+import type { GridColDef } from '@mui/x-data-grid';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { ListPage, totalsText, type ListData } from '../../../src/components/ListPage';
+import { useListParams, type ListQueryArgs } from '../../../src/components/useListParams';
+import { useRowSelection } from '../../../src/components/useRowSelection';
+
+type Row = { id: number; username: string; amount: string };
+type Filters = { username: string };
+type Sum = { amount: string };
+
+const ALL: Row[] = Array.from({ length: 45 }, (_, i) => ({
+  id: i + 1,
+  username: `user${i + 1}`,
+  amount: `${i + 1}.5`,
+}));
+
+/** Stands in for a generated query hook: answers from the args, records each one. */
+function fakeQuery(args: ListQueryArgs<Filters>, calls: ListQueryArgs<Filters>[]): ListData<Row, Sum> {
+  calls.push(args);
+  let rows = ALL.filter((r) => !args.username || r.username.startsWith(String(args.username)));
+  if (args.sort === 'id' && args.order === 'desc') rows = [...rows].reverse();
+  const start = (args.page - 1) * args.size;
+  return {
+    list: rows.slice(start, start + args.size),
+    total: rows.length,
+    page: args.page,
+    size: args.size,
+    sum: { amount: '12345.67' },
+  };
+}
+
+const columns: GridColDef<Row>[] = [
+  { field: 'id', headerName: 'ID', sortable: true },
+  { field: 'username', headerName: '用户名' },
+];
+
+function setup(
+  url = '/list',
+  opts: { empty?: boolean; pending?: boolean; fetching?: boolean; selectable?: boolean } = {},
+) {
+  const calls: ListQueryArgs<Filters>[] = [];
+  const picked: { ids: number[] } = { ids: [] };
+  function Page() {
+    const params = useListParams<Filters>({ filters: { username: '' } });
+    const selection = useRowSelection<number>();
+    picked.ids = selection.ids;
+    const data = opts.pending
+      ? undefined
+      : opts.empty
+        ? { list: [], total: 0, page: 1, size: 20 }
+        : fakeQuery(params.queryArgs, calls);
+    return (
+      <ListPage
+        params={params}
+        columns={columns}
+        data={data}
+        isFetching={opts.fetching}
+        label="测试列表"
+        totals={(sum: Sum) => [{ label: '合计金额', amount: sum.amount, asset: 'USDT' }]}
+        selection={opts.selectable ? selection : undefined}
+        toolbar={<Button>新增</Button>}
+        gridProps={{ disableVirtualization: true }}
+      >
+        <TextField label="用户名" {...params.field('username')} />
+      </ListPage>
+    );
+  }
+  const router = createMemoryRouter([{ path: '/list', element: <Page /> }], { initialEntries: [url] });
+  render(<RouterProvider router={router} />);
+  const search = () => router.state.location.search;
+  return { router, calls, search, picked, last: () => calls[calls.length - 1] };
+}
+
+const user = () => userEvent.setup();
+const bodyRows = () => screen.getAllByRole('row').filter((r) => r.getAttribute('data-id'));
+
+// MUI X renders slowly on a shared CI core: give each test room beyond the default 5 s.
+jest.setTimeout(30_000);
+
+describe('ListPage', () => {
+  it('shows one page of rows, the toolbar and the totals line with the total count', () => {
+    setup();
+    expect(bodyRows()).toHaveLength(20);
+    expect(screen.getByRole('button', { name: '新增' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('合计金额：12,345.67 USDT，共 45 条');
+    expect(screen.getByRole('grid', { name: '测试列表' })).toBeInTheDocument();
+  });
+
+  it('searches on Enter in a filter field and writes the filter to the URL', async () => {
+    const { search, last } = setup('/list?page=2');
+    await user().type(screen.getByLabelText('用户名'), 'user1{Enter}');
+    expect(search()).toBe('?username=user1');
+    expect(last()).toEqual({ page: 1, size: 20, username: 'user1' });
+    expect(bodyRows()).toHaveLength(11); // user1, user10..user19
+  });
+
+  it('searches with the 搜索 button and clears everything with 重置', async () => {
+    const u = user();
+    const { search, last } = setup();
+    await u.type(screen.getByLabelText('用户名'), 'user4');
+    await u.click(screen.getByRole('button', { name: '搜索' }));
+    expect(last()).toEqual({ page: 1, size: 20, username: 'user4' });
+    await u.click(screen.getByRole('button', { name: '重置' }));
+    expect(search()).toBe('');
+    expect(screen.getByLabelText('用户名')).toHaveValue('');
+    expect(last()).toEqual({ page: 1, size: 20 });
+  });
+
+  it('asks for the next page when the pager moves and restores it on back', async () => {
+    const { search, last, router } = setup();
+    await user().click(screen.getByRole('button', { name: /下一页/ }));
+    expect(search()).toBe('?page=2');
+    expect(last()).toEqual({ page: 2, size: 20 });
+    expect(screen.getByRole('gridcell', { name: 'user21' })).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+    expect(last()).toEqual({ page: 1, size: 20 });
+  });
+
+  it('keeps the page of a reloaded URL while the grid mounts', () => {
+    const { search, last } = setup('/list?page=3&size=10');
+    expect(search()).toBe('?page=3&size=10');
+    expect(last()).toEqual({ page: 3, size: 10 });
+    expect(screen.getByRole('gridcell', { name: 'user21' })).toBeInTheDocument();
+  });
+
+  it('does not move a reloaded page back to 1 while the first answer is pending', () => {
+    const { search } = setup('/list?page=3&size=10', { pending: true, fetching: true });
+    expect(search()).toBe('?page=3&size=10');
+  });
+
+  it('does not search on an Enter that confirms an IME composition', () => {
+    const { last } = setup();
+    const input = screen.getByLabelText('用户名');
+    fireEvent.change(input, { target: { value: '张' } });
+    fireEvent.keyDown(input, { key: 'Enter', isComposing: true });
+    expect(last()).toEqual({ page: 1, size: 20 });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(last()).toEqual({ page: 1, size: 20, username: '张' });
+  });
+
+  it('moves a page past the end to the last page, replacing the history entry', async () => {
+    const { search, router, last } = setup('/list?page=9');
+    await waitFor(() => expect(search()).toBe('?page=3'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(last()).toEqual({ page: 3, size: 20 });
+    expect(bodyRows()).toHaveLength(5);
+  });
+
+  it('asks for a server sort when a sortable header is clicked, and not for other columns', async () => {
+    const u = user();
+    const { last, search } = setup('/list?page=2');
+    await u.click(screen.getByRole('columnheader', { name: /用户名/ }));
+    expect(last()).toEqual({ page: 2, size: 20 });
+    await u.click(screen.getByRole('columnheader', { name: /ID/ }));
+    expect(last()).toEqual({ page: 1, size: 20, sort: 'id', order: 'asc' });
+    await u.click(screen.getByRole('columnheader', { name: /ID/ }));
+    expect(last()).toEqual({ page: 1, size: 20, sort: 'id', order: 'desc' });
+    expect(search()).toBe('?sort=id&order=desc');
+    expect(within(bodyRows()[0]).getByRole('gridcell', { name: 'user45' })).toBeInTheDocument();
+  });
+
+  it('changes the page size from the pager options 10/20/50/100', async () => {
+    const u = user();
+    const { last } = setup('/list?page=2');
+    await u.click(screen.getByRole('combobox', { name: /每页条数/ }));
+    const options = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['10', '20', '50', '100']);
+    await u.click(screen.getByRole('option', { name: '50' }));
+    expect(last()).toEqual({ page: 1, size: 50 });
+    expect(bodyRows()).toHaveLength(45);
+  });
+
+  it('shows 暂无数据 for an empty list', () => {
+    setup('/list', { empty: true });
+    expect(screen.getByText('暂无数据')).toBeInTheDocument();
+  });
+
+  it('shows a progress bar while fetching', () => {
+    setup('/list', { fetching: true });
+    expect(screen.getAllByRole('progressbar').length).toBeGreaterThan(0);
+  });
+
+  it('keeps selected rows across pages for batch actions', async () => {
+    const u = user();
+    const { picked } = setup('/list', { selectable: true });
+    await u.click(within(bodyRows()[0]).getByRole('checkbox'));
+    await u.click(screen.getByRole('button', { name: /下一页/ }));
+    await u.click(within(bodyRows()[1]).getByRole('checkbox'));
+    expect(picked.ids).toEqual([1, 22]);
+  });
+});
+
+describe('totalsText', () => {
+  it('joins the amounts and the count in Chinese', () => {
+    expect(
+      totalsText(
+        [
+          { label: '合计金额', amount: '1000000', asset: 'USDT' },
+          { label: '手续费', amount: '2.5', asset: 'LZ' },
+        ],
+        3,
+      ),
+    ).toBe('合计金额：1,000,000.00 USDT，手续费：2.5000 LZ，共 3 条');
+  });
+});

@@ -1,0 +1,44 @@
+import { render, screen } from '@testing-library/react';
+import type { GridRenderCellParams } from '@mui/x-data-grid';
+import { actionsColumn, formatTimeValue, moneyColumn, statusColumn, timeColumn } from '../../../src/components/columns';
+
+type Row = { id: number; asset: 'USDT' | 'LZ'; change: string; status: number; createdAt: number };
+const row: Row = { id: 1, asset: 'LZ', change: '-12.5', status: 1, createdAt: Date.UTC(2026, 10, 22, 16, 30, 5) };
+const cell = (value: unknown) => ({ row, value }) as unknown as GridRenderCellParams<Row>;
+
+describe('column builders', () => {
+  it('formats epoch ms in Asia/Shanghai', () => {
+    const col = timeColumn<Row>('createdAt', '创建时间');
+    const format = col.valueFormatter as unknown as (v: unknown) => string;
+    expect(format(row.createdAt)).toBe('2026-11-23 00:30:05');
+    expect(format(String(row.createdAt))).toBe('2026-11-23 00:30:05');
+    expect(format(null)).toBe('');
+    expect(formatTimeValue('soon')).toBe('');
+    expect(col.headerName).toBe('创建时间');
+  });
+
+  it("renders an amount with the row's asset places and sign colour", () => {
+    const col = moneyColumn<Row>('change', '变动', (r) => r.asset, { signed: true, sortable: true });
+    expect(col.align).toBe('right');
+    expect(col.sortable).toBe(true);
+    render(<>{col.renderCell?.(cell(row.change))}</>);
+    expect(screen.getByText('-12.5000')).toHaveStyle({ color: 'rgb(211, 47, 47)' });
+  });
+
+  it('renders a status through its map', () => {
+    const col = statusColumn<Row, 0 | 1>('status', '状态', {
+      0: { label: '禁用', color: 'default' },
+      1: { label: '启用', color: 'success' },
+    });
+    render(<>{col.renderCell?.(cell(1))}</>);
+    expect(screen.getByText('启用')).toBeInTheDocument();
+  });
+
+  it('renders the row actions in an unsortable 操作 column', () => {
+    const col = actionsColumn<Row>((r) => <button>编辑{r.id}</button>);
+    expect(col.headerName).toBe('操作');
+    expect(col.sortable).toBe(false);
+    render(<>{col.renderCell?.(cell(null))}</>);
+    expect(screen.getByRole('button', { name: '编辑1' })).toBeInTheDocument();
+  });
+});

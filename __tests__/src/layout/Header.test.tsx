@@ -1,0 +1,137 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import Header from '../../../src/layout/Header';
+import { setCollapsed } from '../../../src/store/layoutSlice';
+import { makeStore, mockApi, renderAt } from '../shellHarness';
+
+const BREAKPOINTS = [
+  ['small', 800],
+  ['medium', 1200],
+  ['large', 1400],
+] as const;
+
+async function renderHeader(path = '/layout/systemLayout/managerLayout', width = 1400) {
+  const fetchMock = mockApi();
+  const view = renderAt(<Header />, path, makeStore({ width }));
+  await screen.findByRole('button', { name: 'admin' });
+  return { ...view, fetchMock };
+}
+
+const toolbarOf = (container: HTMLElement) => container.querySelector('.MuiToolbar-root') as HTMLElement;
+
+describe('Header', () => {
+  it.each(BREAKPOINTS)('matches the snapshot on a %s screen (%i px)', async (_name, width) => {
+    const { container } = await renderHeader('/layout/systemLayout/managerLayout', width);
+    await screen.findByText('管理员');
+    expect(container).toMatchSnapshot();
+  });
+
+  it('pads its content 170 px from the left, 58 px with the sidebar collapsed', async () => {
+    const { container, store } = await renderHeader();
+    expect(toolbarOf(container)).toHaveStyle({ paddingLeft: '170px' });
+    act(() => {
+      store.dispatch(setCollapsed(true));
+    });
+    expect(toolbarOf(container)).toHaveStyle({ paddingLeft: '58px' });
+  });
+
+  it('collapses to 58 px on a small screen', async () => {
+    const { container } = await renderHeader('/layout/welcome', 800);
+    expect(toolbarOf(container)).toHaveStyle({ paddingLeft: '58px' });
+  });
+
+  it('shows the breadcrumb group title › page title for a path in the menu', async () => {
+    await renderHeader('/layout/systemLayout/roleLayout');
+    const trail = await screen.findByRole('navigation', { name: '面包屑' });
+    expect(trail).toHaveTextContent('系统管理›角色管理');
+    expect(within(trail).getByText('角色管理')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('follows nested groups in the breadcrumb', async () => {
+    await renderHeader('/layout/memberLayout/deep/page');
+    expect(await screen.findByRole('navigation', { name: '面包屑' })).toHaveTextContent('会员管理›深层分组›深层页面');
+  });
+
+  it('shows no breadcrumb for a path the menu does not have', async () => {
+    await renderHeader('/layout/welcome');
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: '面包屑' })).toBeNull());
+  });
+
+  it('shows the user name and opens the account dropdown 150 ms after hovering it', async () => {
+    await renderHeader();
+    jest.useFakeTimers();
+    try {
+      const account = screen.getByRole('button', { name: 'admin' });
+      fireEvent.mouseEnter(account);
+      act(() => jest.advanceTimersByTime(149));
+      expect(screen.queryByRole('menuitem', { name: '退出登录' })).toBeNull();
+      act(() => jest.advanceTimersByTime(1));
+      expect(screen.getByRole('menuitem', { name: '退出登录' })).toBeVisible();
+      fireEvent.mouseLeave(account);
+      act(() => jest.advanceTimersByTime(149));
+      expect(screen.getByRole('menuitem', { name: '退出登录' })).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(1));
+      expect(screen.queryByRole('menuitem', { name: '退出登录' })).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  async function openLogoutDialog() {
+    fireEvent.click(screen.getByRole('button', { name: 'admin' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: '退出登录' }));
+    return screen.findByRole('dialog');
+  }
+
+  it('asks 确认退出系统？ titled 温馨提示 with a warning icon before logging out', async () => {
+    await renderHeader();
+    const dialog = await openLogoutDialog();
+    expect(within(dialog).getByRole('heading', { name: '温馨提示' })).toBeInTheDocument();
+    expect(within(dialog).getByText('确认退出系统？')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('WarningAmberIcon')).toBeInTheDocument();
+    expect(dialog).toHaveAccessibleName('温馨提示');
+  });
+
+  it('does nothing on cancel', async () => {
+    const { fetchMock, store, router } = await renderHeader();
+    const dialog = await openLogoutDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock.mock.calls.map(([r]) => new URL((r as Request).url).pathname)).not.toContain(
+      '/v1/admin/user/logout',
+    );
+    expect(store.getState().auth.token).toBe('tok-1');
+    expect(localStorage.getItem('lz-admin-token')).toBe('tok-1');
+    expect(router.state.location.pathname).toBe('/layout/systemLayout/managerLayout');
+  });
+
+  it('on confirm calls logout, clears the token and goes to /login', async () => {
+    const { fetchMock, store, router } = await renderHeader();
+    const dialog = await openLogoutDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    await screen.findByText('登录页');
+    const logout = fetchMock.mock.calls
+      .map(([r]) => r as Request)
+      .find((r) => new URL(r.url).pathname === '/v1/admin/user/logout');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers.get('authorization')).toBe('tok-1');
+    expect(store.getState().auth).toEqual({ token: null, username: null });
+    expect(localStorage.getItem('lz-admin-token')).toBeNull();
+    expect(localStorage.getItem('uname')).toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('clears the token even when the logout call fails', async () => {
+    mockApi();
+    const store = makeStore();
+    const { router } = renderAt(<Header />, '/layout/welcome', store);
+    await screen.findByRole('button', { name: 'admin' });
+    mockApi(undefined, () => Promise.reject(new TypeError('Failed to fetch')));
+    const dialog = await openLogoutDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    await screen.findByText('登录页');
+    expect(store.getState().auth.token).toBeNull();
+    expect(localStorage.getItem('lz-admin-token')).toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});

@@ -1,0 +1,129 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import Layout from '../../../src/layout/Layout';
+import { loggedOut } from '../../../src/store/authSlice';
+import { requestFinished, requestStarted } from '../../../src/store/loadingSlice';
+import { toastShown } from '../../../src/store/toastSlice';
+import { makeStore, mockApi, setWidth } from '../shellHarness';
+
+const BREAKPOINTS = [
+  ['small', 800, { sidebar: 48, header: 58, margin: 48, padding: 10 }],
+  ['medium', 1200, { sidebar: 160, header: 170, margin: 160, padding: 16 }],
+  ['large', 1400, { sidebar: 160, header: 170, margin: 160, padding: 16 }],
+] as const;
+
+/** The real layout route with a child page, as the router mounts it. */
+function renderLayout(path = '/layout/systemLayout/managerLayout', store = makeStore()) {
+  mockApi();
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/layout',
+        element: <Layout />,
+        children: [{ path: '*', element: <p>页面内容</p> }],
+      },
+      { path: '/login', element: <p>登录页</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  const view = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { ...view, store, router };
+}
+
+const main = () => screen.getByRole('main');
+const paper = () => document.querySelector('.MuiDrawer-paper') as HTMLElement;
+const toolbar = () => document.querySelector('.MuiToolbar-root') as HTMLElement;
+
+describe('Layout', () => {
+  afterEach(() => act(() => setWidth(1024)));
+
+  it.each(BREAKPOINTS)('matches the snapshot on a %s screen (%i px)', async (_name, width) => {
+    setWidth(width);
+    const { container } = renderLayout();
+    await screen.findByRole('navigation', { name: '面包屑' });
+    expect(container).toMatchSnapshot();
+  });
+
+  it.each(BREAKPOINTS)('on a %s screen (%i px) sizes itself by SPEC.md §9', async (_name, width, size) => {
+    setWidth(width);
+    renderLayout();
+    await screen.findByText('页面内容');
+    expect(paper()).toHaveStyle({ width: `${size.sidebar}px` });
+    expect(toolbar()).toHaveStyle({ paddingLeft: `${size.header}px` });
+    expect(main()).toHaveStyle({
+      marginLeft: `${size.margin}px`,
+      paddingLeft: `${size.padding}px`,
+      paddingRight: `${size.padding}px`,
+      paddingBottom: `${size.padding}px`,
+    });
+  });
+
+  it('collapses the sidebar by itself when the window shrinks to 800 px and expands it after', async () => {
+    setWidth(1400);
+    const { store } = renderLayout();
+    await screen.findByText('页面内容');
+    expect(main()).toHaveStyle({ marginLeft: '160px' });
+    act(() => setWidth(801));
+    expect(store.getState().layout).toEqual({ collapsed: false, breakpoint: 'medium' });
+    act(() => setWidth(800));
+    expect(store.getState().layout).toEqual({ collapsed: true, breakpoint: 'small' });
+    expect(paper()).toHaveStyle({ width: '48px' });
+    expect(main()).toHaveStyle({ marginLeft: '48px', paddingLeft: '10px' });
+    act(() => setWidth(1300));
+    expect(store.getState().layout).toEqual({ collapsed: false, breakpoint: 'large' });
+    expect(main()).toHaveStyle({ marginLeft: '160px', paddingLeft: '16px' });
+  });
+
+  it('renders the child route in the main area', async () => {
+    renderLayout();
+    expect(await screen.findByText('页面内容')).toBeInTheDocument();
+    expect(main()).toContainElement(screen.getByText('页面内容'));
+  });
+
+  it('shows 加载中... while a flagged request is pending', async () => {
+    const { store } = renderLayout();
+    await screen.findByText('页面内容');
+    await waitFor(() => expect(store.getState().loading.count).toBe(0));
+    expect(screen.queryByText('加载中...')).toBeNull();
+    act(() => {
+      store.dispatch(requestStarted());
+      store.dispatch(requestStarted());
+    });
+    expect(screen.getByText('加载中...')).toBeVisible();
+    act(() => {
+      store.dispatch(requestFinished());
+    });
+    expect(screen.getByText('加载中...')).toBeVisible();
+    act(() => {
+      store.dispatch(requestFinished());
+    });
+    expect(screen.queryByText('加载中...')).toBeNull();
+  });
+
+  it('shows errors as a toast', async () => {
+    const { store } = renderLayout();
+    await screen.findByText('页面内容');
+    act(() => {
+      store.dispatch(toastShown('系统繁忙，请稍后再试', 'error'));
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('系统繁忙，请稍后再试');
+  });
+
+  it('sends the user to login when the token disappears while a page is open', async () => {
+    const { store, router } = renderLayout('/layout/systemLayout/managerLayout?page=3');
+    await screen.findByText('页面内容');
+    act(() => {
+      store.dispatch(loggedOut());
+    });
+    await screen.findByText('登录页');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
+      '/layout/systemLayout/managerLayout?page=3',
+    );
+  });
+});

@@ -1,0 +1,53 @@
+/** Values the scenarios filter on, read once from the bench database itself. */
+import { sql } from 'kysely';
+import { createDb } from '../../server/db/dialect';
+import { PG_SCHEMA, PG_URL, SQLITE_FILE } from '../lib/args';
+
+export interface Sample {
+  members: number;
+  bills: number;
+  /** A 3-digit mobile prefix (about a tenth of the members). */
+  phonePrefix: string;
+  /** A 7-digit prefix (a handful of members). */
+  phonePrefix7: string;
+  /** A full nickname that exists. */
+  nickname: string;
+  /** The uid of a member with many bills. */
+  busyUid: string;
+  busyMemberId: number;
+  /** Newest bill time (epoch ms). */
+  end: number;
+}
+
+export async function readSample(db: 'sqlite' | 'pg'): Promise<Sample> {
+  const h = createDb(db === 'sqlite' ? `sqlite:${SQLITE_FILE}` : PG_URL, {
+    pgSchema: db === 'pg' ? PG_SCHEMA : undefined,
+  });
+  try {
+    const one = async <T>(q: ReturnType<typeof sql<T>>) => (await q.execute(h.db)).rows[0] as T;
+    const m = await one(sql<{ n: number }>`select max(id) as n from member`);
+    const b = await one(sql<{ n: number; t: number }>`select max(id) as n, max(created_at) as t from bill`);
+    const mid = Math.max(1, Math.floor(Number(m.n) / 2));
+    const mem = await one(
+      sql<{ phone: string; nickname: string }>`select phone, nickname from member where id = ${mid}`,
+    );
+    const busy = await one(
+      sql<{
+        id: number;
+        uid: string;
+      }>`select m.id, m.uid from member m where m.id = (select member_id from bill where id = 1)`,
+    );
+    return {
+      members: Number(m.n),
+      bills: Number(b.n),
+      phonePrefix: '138',
+      phonePrefix7: mem.phone.slice(0, 7),
+      nickname: mem.nickname,
+      busyUid: busy.uid,
+      busyMemberId: Number(busy.id),
+      end: Number(b.t),
+    };
+  } finally {
+    await h.close();
+  }
+}

@@ -1,0 +1,323 @@
+/**
+ * API benchmark: each scenario against the REAL server (buildApp over the bench data, logged in with
+ * a real token) and against the floor (bare Fastify running the very SQL the real server sent for that
+ * request, captured at the driver). autocannon on loopback, N connections, a few seconds, repeated and
+ * alternated real/floor; the report takes medians: req/s, p50, p95, p99 (exact, from every response's
+ * latency) and the ratio real/floor.
+ */
+import fs from 'node:fs';
+import autocannon from 'autocannon';
+import { fmt, log, OUT_DIR } from '../lib/args';
+import { median, percentile, startServer, type Child } from '../lib/proc';
+import type { CapturedQuery } from './server';
+import type { Sample } from './samples';
+
+export interface Scenario {
+  name: string;
+  /** Short description for the report. */
+  what: string;
+  path: string;
+  query?: Record<string, string | number>;
+  /** Which budget row it belongs to. */
+  budget?: 'member' | 'bill';
+}
+
+export interface RunFigures {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface ScenarioResult {
+  db: string;
+  name: string;
+  what: string;
+  url: string;
+  budget?: string;
+  total?: unknown;
+  rows?: number;
+  sql: string[];
+  /** Latency of one request alone (ms), from the capture call. */
+  single?: number;
+  real: RunFigures;
+  floor: RunFigures | null;
+  /** The real server with a prepared-statement cache (SQLite; the dialect.ts proposal). */
+  cached?: RunFigures | null;
+  runs: { real: RunFigures[]; floor: RunFigures[]; cached?: RunFigures[] };
+  ratio: number | null;
+  skipped?: string;
+}
+
+export function scenarios(s: Sample): Scenario[] {
+  const deepMemberPage = Math.max(1, Math.floor((s.members * 0.8) / 20));
+  const deepBillPage = Math.max(1, Math.floor((s.bills * 0.8) / 20));
+  return [
+    {
+      name: 'baseline',
+      what: 'user/list (3-row table): the fixed cost of a request',
+      path: '/v1/admin/user/list',
+      query: { page: 1, size: 20 },
+    },
+    {
+      name: 'member-first',
+      what: 'member/list page 1',
+      path: '/v1/admin/member/list',
+      query: { page: 1, size: 20 },
+      budget: 'member',
+    },
+    {
+      name: 'member-phone',
+      what: `member/list phone prefix ${s.phonePrefix}`,
+      path: '/v1/admin/member/list',
+      query: { page: 1, size: 20, keyword: s.phonePrefix },
+      budget: 'member',
+    },
+    {
+      name: 'member-phone7',
+      what: `member/list phone prefix ${s.phonePrefix7}`,
+      path: '/v1/admin/member/list',
+      query: { page: 1, size: 20, keyword: s.phonePrefix7 },
+      budget: 'member',
+    },
+    {
+      name: 'member-nick',
+      what: `member/list nickname ${s.nickname}`,
+      path: '/v1/admin/member/list',
+      query: { page: 1, size: 20, keyword: s.nickname },
+      budget: 'member',
+    },
+    {
+      name: 'member-deep',
+      what: `member/list page ${deepMemberPage}`,
+      path: '/v1/admin/member/list',
+      query: { page: deepMemberPage, size: 20 },
+      budget: 'member',
+    },
+    { name: 'bill-first', what: 'bill page 1', path: '/v1/admin/bill', query: { page: 1, size: 20 }, budget: 'bill' },
+    {
+      name: 'bill-member',
+      what: `bill of member uid ${s.busyUid}`,
+      path: '/v1/admin/bill',
+      query: { page: 1, size: 20, keyword: s.busyUid },
+      budget: 'bill',
+    },
+    {
+      name: 'bill-type-range',
+      what: 'bill type 8 (质押收益), last 30 days',
+      path: '/v1/admin/bill',
+      query: { page: 1, size: 20, type: 8, start: s.end - 30 * 86_400_000, end: s.end },
+      budget: 'bill',
+    },
+    {
+      name: 'bill-asset',
+      what: 'bill asset LZ',
+      path: '/v1/admin/bill',
+      query: { page: 1, size: 20, asset: 'LZ' },
+      budget: 'bill',
+    },
+    {
+      name: 'bill-deep',
+      what: `bill page ${deepBillPage}`,
+      path: '/v1/admin/bill',
+      query: { page: deepBillPage, size: 20 },
+      budget: 'bill',
+    },
+    {
+      name: 'withdraw-pending',
+      what: 'withdraw/list type 1, 待审核',
+      path: '/v1/admin/withdraw/list',
+      query: { page: 1, size: 20, type: 1, status: 0 },
+    },
+    {
+      name: 'withdraw-first',
+      what: 'withdraw/list type 1, all',
+      path: '/v1/admin/withdraw/list',
+      query: { page: 1, size: 20, type: 1 },
+    },
+  ];
+}
+
+const AUTH_TABLES = /\b(session|manager|role|role_permission|permission|login_attempt)\b/;
+
+export function urlOf(sc: Scenario) {
+  const q = new URLSearchParams(Object.entries(sc.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
+  return q ? `${sc.path}?${q}` : sc.path;
+}
+
+export async function login(port: number, password: string): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/v1/admin/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password }),
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
+  if (body.code !== 200) throw new Error(`login failed: ${body.code} ${body.msg}`);
+  return body.data.token;
+}
+
+export function cannon(url: string, opts: { connections: number; duration: number; headers?: Record<string, string> }) {
+  return new Promise<RunFigures>((resolve, reject) => {
+    const lat: number[] = [];
+    const inst = autocannon(
+      { url, connections: opts.connections, duration: opts.duration, headers: opts.headers },
+      (err, res) => {
+        if (err) return reject(err);
+        lat.sort((a, b) => a - b);
+        resolve({
+          rps: lat.length / opts.duration,
+          p50: percentile(lat, 50),
+          p95: percentile(lat, 95),
+          p99: percentile(lat, 99),
+          errors: res.errors + res.timeouts,
+          non2xx: res.non2xx,
+        });
+      },
+    );
+    inst.on('response', (_c: unknown, _status: number, _bytes: number, time: number) => lat.push(time));
+  });
+}
+
+const med = (runs: RunFigures[]): RunFigures => ({
+  rps: median(runs.map((r) => r.rps)),
+  p50: median(runs.map((r) => r.p50)),
+  p95: median(runs.map((r) => r.p95)),
+  p99: median(runs.map((r) => r.p99)),
+  errors: runs.reduce((a, r) => a + r.errors, 0),
+  non2xx: runs.reduce((a, r) => a + r.non2xx, 0),
+});
+
+export interface ApiOptions {
+  db: 'sqlite' | 'pg';
+  connections: number;
+  duration: number;
+  repeat: number;
+  only?: string[];
+  password: string;
+  sample: Sample;
+  /** Also measure the real server with a statement cache (SQLite only). */
+  stmtCache?: boolean;
+}
+
+export async function runApi(o: ApiOptions): Promise<ScenarioResult[]> {
+  const list = scenarios(o.sample).filter((s) => !o.only?.length || o.only.some((p) => s.name.startsWith(p)));
+  const real = await startServer('bench/api/server.ts', ['--mode', 'real', '--db', o.db]);
+  let floor: Child | null = null;
+  const cachedSrv =
+    o.stmtCache && o.db === 'sqlite'
+      ? await startServer('bench/api/server.ts', ['--mode', 'real', '--db', o.db, '--stmt-cache'])
+      : null;
+  const results: ScenarioResult[] = [];
+  try {
+    const base = `http://127.0.0.1:${real.port}`;
+    const token = await login(real.port, o.password);
+    const headers = { authorization: token };
+    const cachedHeaders = cachedSrv ? { authorization: await login(cachedSrv.port, o.password) } : undefined;
+    const captured: Record<string, CapturedQuery[]> = {};
+    const live: Scenario[] = [];
+    const singles: Record<string, number> = {};
+    for (const sc of list) {
+      const url = urlOf(sc);
+      await fetch(`${base}/__bench/capture`, {
+        method: 'POST',
+        body: '{"on":true}',
+        headers: { 'content-type': 'application/json' },
+      });
+      const t0 = performance.now();
+      const res = await fetch(base + url, { headers });
+      const body = (await res.json().catch(() => ({}))) as { code?: number; msg?: string; data?: any };
+      const single = performance.now() - t0;
+      singles[sc.name] = single;
+      const cap = (await (
+        await fetch(`${base}/__bench/capture`, {
+          method: 'POST',
+          body: '{"on":false}',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).json()) as { queries: CapturedQuery[] };
+      const queries = cap.queries.filter((q) => !AUTH_TABLES.test(q.sql));
+      const base0 = {
+        db: o.db,
+        name: sc.name,
+        what: sc.what,
+        url,
+        budget: sc.budget,
+        sql: queries.map((q) => q.sql),
+        single,
+      };
+      if (res.status !== 200 || body.code !== 200) {
+        results.push({
+          ...base0,
+          real: null as never,
+          floor: null,
+          runs: { real: [], floor: [] },
+          ratio: null,
+          skipped: `HTTP ${res.status} code ${body.code} ${body.msg ?? ''}`,
+        });
+        log(`api ${o.db} ${sc.name}: skipped (${res.status} ${body.code} ${body.msg ?? ''})`);
+        continue;
+      }
+      captured[sc.name] = queries;
+      (sc as Scenario & { total?: unknown; rows?: number }).total = body.data?.total;
+      (sc as Scenario & { rows?: number }).rows = Array.isArray(body.data?.list) ? body.data.list.length : undefined;
+      live.push(sc);
+      log(
+        `api ${o.db} ${sc.name}: ${single.toFixed(1)} ms alone, total ${JSON.stringify(body.data?.total)}, ${queries.length} statements`,
+      );
+    }
+    const file = `${OUT_DIR}/scenarios-${o.db}.json`;
+    fs.writeFileSync(file, JSON.stringify(captured, null, 1));
+    floor = live.length
+      ? await startServer('bench/api/server.ts', ['--mode', 'floor', '--db', o.db, '--scenarios', file])
+      : null;
+    for (const sc of live) {
+      const runs = { real: [] as RunFigures[], floor: [] as RunFigures[], cached: [] as RunFigures[] };
+      const cachedUrl = cachedSrv ? `http://127.0.0.1:${cachedSrv.port}${urlOf(sc)}` : null;
+      const realUrl = base + urlOf(sc);
+      const floorUrl = `http://127.0.0.1:${floor!.port}/floor/${sc.name}`;
+      // Warm both (page cache, JIT), then alternate so drift hits both sides alike.
+      await cannon(realUrl, { connections: o.connections, duration: 1, headers });
+      await cannon(floorUrl, { connections: o.connections, duration: 1 });
+      for (let i = 0; i < o.repeat; i++) {
+        runs.real.push(await cannon(realUrl, { connections: o.connections, duration: o.duration, headers }));
+        runs.floor.push(await cannon(floorUrl, { connections: o.connections, duration: o.duration }));
+        if (cachedUrl) {
+          if (i === 0) await cannon(cachedUrl, { connections: o.connections, duration: 1, headers: cachedHeaders });
+          runs.cached.push(
+            await cannon(cachedUrl, { connections: o.connections, duration: o.duration, headers: cachedHeaders }),
+          );
+        }
+      }
+      const r = med(runs.real);
+      const f = med(runs.floor);
+      const x = sc as Scenario & { total?: unknown; rows?: number };
+      const out: ScenarioResult = {
+        db: o.db,
+        name: sc.name,
+        what: sc.what,
+        url: urlOf(sc),
+        budget: sc.budget,
+        total: x.total,
+        rows: x.rows,
+        sql: captured[sc.name].map((q) => q.sql),
+        single: singles[sc.name],
+        real: r,
+        floor: f,
+        cached: runs.cached.length ? med(runs.cached) : null,
+        runs,
+        ratio: f.rps ? r.rps / f.rps : null,
+      };
+      results.push(out);
+      log(
+        `api ${o.db} ${sc.name}: real ${fmt(r.rps)} req/s p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms | floor ${fmt(f.rps)} req/s p99 ${f.p99} ms | ratio ${out.ratio?.toFixed(2)}${out.cached ? ` | with statement cache ${fmt(out.cached.rps)} req/s p99 ${out.cached.p99} ms` : ''}${r.non2xx || r.errors ? ` | ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`,
+      );
+    }
+  } finally {
+    await real.stop();
+    if (cachedSrv) await cachedSrv.stop();
+    if (floor) await floor.stop();
+  }
+  return results;
+}

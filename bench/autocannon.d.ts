@@ -1,0 +1,22 @@
+/** The slice of autocannon's API the bench uses (the package ships no types). */
+declare module 'autocannon' {
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+  }
+  interface Result {
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  }
+  interface Instance {
+    on(
+      event: 'response',
+      fn: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): void;
+  }
+  function autocannon(opts: Options, cb: (err: Error | null, res: Result) => void): Instance;
+  export default autocannon;
+}

@@ -1,0 +1,121 @@
+/**
+ * Batch suite: withdraw/opt/batch approving N (1,000) pending withdrawals in one call on the real
+ * server. Checks that every one was approved exactly once: the answer lists each id as succeeded,
+ * the database shows each at status 1 with no bill added (approval moves no money), and the same call
+ * again succeeds for none of them.
+ */
+import { sql } from 'kysely';
+import { createDb } from '../server/db/dialect';
+import { fmt, log, PG_SCHEMA, PG_URL, SQLITE_FILE } from './lib/args';
+import { startServer } from './lib/proc';
+import { login } from './api/suite';
+import { WITHDRAWAL_TABLES } from './data/records';
+
+export interface BatchResult {
+  db: string;
+  count: number;
+  seconds: number;
+  succeeded: number;
+  failed: number;
+  approvedInDb: number;
+  billsAdded: number;
+  opLogRows: number;
+  repeatSeconds: number;
+  repeatSucceeded: number;
+  skipped?: string;
+}
+
+export async function runBatch(o: {
+  db: 'sqlite' | 'pg';
+  password: string;
+  count: number;
+  action: string;
+}): Promise<BatchResult> {
+  const h = createDb(o.db === 'sqlite' ? `sqlite:${SQLITE_FILE}` : PG_URL, {
+    pgSchema: o.db === 'pg' ? PG_SCHEMA : undefined,
+  });
+  const empty = {
+    db: o.db,
+    count: 0,
+    seconds: 0,
+    succeeded: 0,
+    failed: 0,
+    approvedInDb: 0,
+    billsAdded: 0,
+    opLogRows: 0,
+    repeatSeconds: 0,
+    repeatSucceeded: 0,
+  };
+  const server = await startServer('bench/api/server.ts', ['--mode', 'real', '--db', o.db]);
+  try {
+    let table: string | null = null;
+    for (const t of WITHDRAWAL_TABLES) {
+      try {
+        await sql`select 1 from ${sql.table(t)} limit 1`.execute(h.db);
+        table = t;
+        break;
+      } catch {
+        // next name
+      }
+    }
+    if (!table) return { ...empty, skipped: 'no withdrawal table' };
+    const ids = (
+      await sql<{
+        id: number;
+      }>`select id from ${sql.table(table)} where status = 0 and type = 1 order by id limit ${o.count}`.execute(h.db)
+    ).rows.map((r) => Number(r.id));
+    if (!ids.length) return { ...empty, skipped: 'no pending withdrawals left (rebuild with npm run bench:data)' };
+    const count = async (q: ReturnType<typeof sql<{ n: number }>>) => Number((await q.execute(h.db)).rows[0].n);
+    const inList = sql.join(ids.map((id) => sql`${id}`));
+    const billsBefore = await count(
+      sql<{ n: number }>`select count(*) as n from bill where ref_kind = 'withdraw' and ref_id in (${inList})`,
+    );
+    const logBefore = await count(sql<{ n: number }>`select count(*) as n from op_log`);
+    const token = await login(server.port, o.password);
+    const call = async () => {
+      const t0 = performance.now();
+      const res = await fetch(`http://127.0.0.1:${server.port}/v1/admin/withdraw/opt/batch`, {
+        method: 'POST',
+        headers: { authorization: token, 'content-type': 'application/json' },
+        body: JSON.stringify({ ids, action: o.action, remark: '批量审核' }),
+      });
+      const body = (await res.json()) as {
+        code: number;
+        msg: string;
+        data?: { succeeded?: unknown[]; failed?: unknown[] };
+      };
+      return { seconds: (performance.now() - t0) / 1000, body };
+    };
+    const first = await call();
+    if (first.body.code !== 200)
+      return { ...empty, count: ids.length, skipped: `code ${first.body.code} ${first.body.msg}` };
+    const approvedInDb = await count(
+      sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where status = 1 and id in (${inList})`,
+    );
+    const billsAdded =
+      (await count(
+        sql<{ n: number }>`select count(*) as n from bill where ref_kind = 'withdraw' and ref_id in (${inList})`,
+      )) - billsBefore;
+    const opLogRows = (await count(sql<{ n: number }>`select count(*) as n from op_log`)) - logBefore;
+    const again = await call();
+    const r: BatchResult = {
+      db: o.db,
+      count: ids.length,
+      seconds: first.seconds,
+      succeeded: first.body.data?.succeeded?.length ?? 0,
+      failed: first.body.data?.failed?.length ?? 0,
+      approvedInDb,
+      billsAdded,
+      opLogRows,
+      repeatSeconds: again.seconds,
+      repeatSucceeded: again.body.data?.succeeded?.length ?? 0,
+    };
+    log(
+      `batch ${o.db}: ${fmt(r.count)} approvals in ${r.seconds.toFixed(2)} s: ${r.succeeded} succeeded, ${r.failed} failed, ${r.approvedInDb} at status 1 in the database, ${r.billsAdded} bills added, ${r.opLogRows} op-log rows; the same call again: ${r.repeatSucceeded} succeeded in ${r.repeatSeconds.toFixed(2)} s`,
+    );
+    return r;
+  } finally {
+    await server.stop();
+    await h.close();
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * `npm run bench:data -- --members 1000000 --bills 10000000 --db sqlite|pg|both`
+ *
+ * Builds the bulk data set (see bench/data/generate.ts) on a fresh SQLite file (bench/out/bench.db)
+ * and/or a fresh PostgreSQL schema `bench` (database of BENCH_PG_URL, default the test database):
+ * migrations, permissions and the admin (password BENCH_ADMIN_PASSWORD, default Bench12345) first,
+ * then the rows through bulk paths, then indexes, statistics, and the ledger invariant checked over
+ * every account with ledgerViolations().
+ *
+ * Other flags: --deposits N --withdrawals N --payments N (default: one per member), --zones 20, --seed 42,
+ * --verify full|none.
+ */
+import fs from 'node:fs';
+import { createDb, dropPgSchema } from '../server/db/dialect';
+import { migrateToLatest } from '../server/db/migrate';
+import { ensureSuperAdmin, syncPermissions } from '../server/seed/bootstrap';
+import { ledgerViolations } from '../server/modules/ledger/ledger.service';
+import { hashPassword } from '../server/passwords';
+import { sql } from 'kysely';
+import {
+  ADMIN_PASSWORD,
+  fmt,
+  intFlag,
+  log,
+  OUT_DIR,
+  parseFlags,
+  PG_SCHEMA,
+  PG_URL,
+  SQLITE_FILE,
+  strFlag,
+} from './lib/args';
+import { generate, generatePayments, type Scale } from './data/generate';
+import { PgSink, SqliteSink, type BulkSink } from './data/sinks';
+import { DEPOSIT_TABLES, PAYMENT_TABLES, WITHDRAWAL_TABLES, recordMapper } from './data/records';
+
+export interface BuildResult {
+  db: 'sqlite' | 'pg';
+  seconds: number;
+  loadSeconds: number;
+  indexSeconds: number;
+  verifySeconds: number | null;
+  violations: number | null;
+  counts: Record<string, number>;
+  depositTable: string | null;
+  withdrawalTable: string | null;
+}
+
+async function findTable(sink: BulkSink, names: string[]) {
+  for (const n of names) if (await sink.hasTable(n)) return n;
+  return null;
+}
+
+export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: boolean): Promise<BuildResult> {
+  const t0 = Date.now();
+  const url = kind === 'sqlite' ? `sqlite:${SQLITE_FILE}` : PG_URL;
+  log(`${kind}: fresh database ${kind === 'sqlite' ? SQLITE_FILE : `${PG_URL} schema ${PG_SCHEMA}`}`);
+  if (kind === 'sqlite') {
+    for (const f of [SQLITE_FILE, `${SQLITE_FILE}-wal`, `${SQLITE_FILE}-shm`]) fs.rmSync(f, { force: true });
+  } else {
+    await dropPgSchema(PG_URL, PG_SCHEMA);
+  }
+  const setup = createDb(url, { pgSchema: kind === 'pg' ? PG_SCHEMA : undefined });
+  await migrateToLatest(setup.db);
+  await syncPermissions(setup.db);
+  await ensureSuperAdmin(setup.db, Date.now(), ADMIN_PASSWORD);
+  await setup.close();
+
+  const sink: BulkSink = kind === 'sqlite' ? new SqliteSink(SQLITE_FILE) : new PgSink(PG_URL, PG_SCHEMA);
+  if (sink instanceof PgSink) await sink.connect();
+  const depositTable = await findTable(sink, DEPOSIT_TABLES);
+  const withdrawalTable = await findTable(sink, WITHDRAWAL_TABLES);
+  log(`${kind}: deposit table ${depositTable ?? '(none yet)'}, withdrawal table ${withdrawalTable ?? '(none yet)'}`);
+  const paymentTable = await findTable(sink, PAYMENT_TABLES);
+  log(`${kind}: payment table ${paymentTable ?? '(none yet)'}`);
+  const big = [
+    'member',
+    'account',
+    'bill',
+    ...[depositTable, withdrawalTable, paymentTable].filter((x): x is string => !!x),
+  ];
+  await sink.dropIndexes(big);
+
+  const mapped = async (table: string | null) => {
+    if (!table) return undefined;
+    const { names, toRow } = recordMapper(table, await sink.columns(table));
+    return async (rows: object[]) => sink.insert(table, names, rows.map(toRow));
+  };
+  const passwordHash = await hashPassword('Member123');
+  const tLoad = Date.now();
+  let last = Date.now();
+  const totals = await generate(scale, passwordHash, {
+    members: sink,
+    bills: sink,
+    accounts: sink,
+    zones: sink,
+    deposits: await mapped(depositTable),
+    withdrawals: await mapped(withdrawalTable),
+    progress: (what, done, total) => {
+      const now = Date.now();
+      log(
+        `${kind}: ${what} ${fmt(done)} / ${fmt(total)} (${((now - tLoad) / 1000).toFixed(0)} s, +${((now - last) / 1000).toFixed(1)} s)`,
+      );
+      last = now;
+    },
+  });
+  const payments = await mapped(paymentTable);
+  if (payments) {
+    await generatePayments(scale, scale.payments, payments, (done, total) =>
+      log(`${kind}: payment methods ${fmt(done)} / ${fmt(total)}`),
+    );
+  }
+  if (sink instanceof PgSink) await sink.drain();
+  const loadSeconds = (Date.now() - tLoad) / 1000;
+  log(`${kind}: rows written in ${loadSeconds.toFixed(1)} s: ${JSON.stringify(totals)}`);
+  const tIdx = Date.now();
+  await sink.rebuildIndexes((m) => log(`${kind}: ${m}`));
+  await sink.finish((m) => log(`${kind}: ${m}`));
+  const indexSeconds = (Date.now() - tIdx) / 1000;
+  await sink.close();
+
+  const check = createDb(url, { pgSchema: kind === 'pg' ? PG_SCHEMA : undefined });
+  const counts: Record<string, number> = {};
+  for (const t of ['member', 'account', 'bill', depositTable, withdrawalTable, paymentTable]) {
+    if (!t) continue;
+    const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(t)}`.execute(check.db);
+    counts[t] = Number(r.rows[0].n);
+  }
+  let verifySeconds: number | null = null;
+  let violations: number | null = null;
+  if (verify) {
+    const tv = Date.now();
+    const bad = await ledgerViolations(check.db);
+    verifySeconds = (Date.now() - tv) / 1000;
+    violations = bad.length;
+    log(
+      `${kind}: ledgerViolations() over all ${fmt(counts.account)} accounts: ${bad.length} in ${verifySeconds.toFixed(1)} s`,
+    );
+    if (bad.length) log(`${kind}: first violations ${JSON.stringify(bad.slice(0, 3))}`);
+  }
+  await check.close();
+  const seconds = (Date.now() - t0) / 1000;
+  log(`${kind}: done in ${seconds.toFixed(1)} s ${JSON.stringify(counts)}`);
+  return {
+    db: kind,
+    seconds,
+    loadSeconds,
+    indexSeconds,
+    verifySeconds,
+    violations,
+    counts,
+    depositTable,
+    withdrawalTable,
+  };
+}
+
+async function main() {
+  const flags = parseFlags();
+  const members = intFlag(flags, 'members', 1_000_000);
+  const scale: Scale = {
+    members,
+    bills: intFlag(flags, 'bills', members * 10),
+    deposits: intFlag(flags, 'deposits', members),
+    withdrawals: intFlag(flags, 'withdrawals', members),
+    payments: intFlag(flags, 'payments', members),
+    zones: intFlag(flags, 'zones', 20),
+    seed: intFlag(flags, 'seed', 42),
+    end: Math.floor(Date.now() / 3_600_000) * 3_600_000,
+  };
+  const which = strFlag(flags, 'db', 'both');
+  if (!['sqlite', 'pg', 'both'].includes(which)) throw new Error('--db must be sqlite, pg or both');
+  const verify = strFlag(flags, 'verify', 'full') !== 'none';
+  fs.mkdirSync(OUT_DIR, { recursive: true });
+  log(`scale ${JSON.stringify(scale)}`);
+  const results: BuildResult[] = [];
+  for (const kind of ['sqlite', 'pg'] as const) {
+    if (which === kind || which === 'both') results.push(await buildDataSet(kind, scale, verify));
+  }
+  fs.writeFileSync(`${OUT_DIR}/data-${Date.now()}.json`, JSON.stringify({ scale, results }, null, 2));
+  const bad = results.filter((r) => r.violations);
+  if (bad.length) {
+    console.error(`ledger invariant violated on ${bad.map((r) => r.db).join(', ')}`);
+    process.exit(1);
+  }
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,74 @@
+/** Child processes for the bench: start a TS script under babel-node, wait for READY, sample memory. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+const REGISTER = path.join(ROOT, 'bench/register.js');
+
+export interface Child {
+  proc: ChildProcess;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export function spawnTs(script: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
+  return spawn(process.execPath, ['-r', REGISTER, path.join(ROOT, script), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Starts a bench server script and resolves once it printed `READY <port>`. */
+export function startServer(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Child> {
+  const proc = spawnTs(script, args, env);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = /READY (\d+)/.exec(out);
+      if (m) {
+        proc.stdout!.off('data', onData);
+        resolve({
+          proc,
+          port: Number(m[1]),
+          stop: () =>
+            new Promise<void>((res) => {
+              if (proc.exitCode !== null) return res();
+              proc.once('exit', () => res());
+              proc.kill('SIGTERM');
+            }),
+        });
+      }
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', (d) => (err += d.toString()));
+    proc.once('exit', (code) => reject(new Error(`${script} exited with ${code} before READY: ${err || out}`)));
+  });
+}
+
+/** VmHWM (peak resident set) and VmRSS of a live process, in bytes; null once it is gone. */
+export function memOf(pid: number): { hwm: number; rss: number } | null {
+  try {
+    const s = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+) kB`).exec(s)?.[1] ?? 0) * 1024;
+    return { hwm: kb('VmHWM'), rss: kb('VmRSS') };
+  } catch {
+    return null;
+  }
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** Exact percentile (nearest rank) of a sample. */
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}

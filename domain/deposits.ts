@@ -1,0 +1,32 @@
+import { labeledEnum } from './labels';
+
+/** Chains a deposit (and a withdrawal) can travel on. */
+export const Chains = ['TRC20', 'ERC20'] as const;
+export type Chain = (typeof Chains)[number];
+export const isChain = (x: unknown): x is Chain => typeof x === 'string' && (Chains as readonly string[]).includes(x);
+
+/** Address format per chain: TRC20 base58 starting with T, 34 characters; ERC20 0x + 40 hex digits. */
+export const ChainAddressPattern: Record<Chain, RegExp> = {
+  TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
+  ERC20: /^0x[0-9a-fA-F]{40}$/,
+};
+export const isChainAddress = (chain: Chain, address: string): boolean => ChainAddressPattern[chain].test(address);
+/** The message for an address that does not fit its chain. */
+export const chainAddressMessage = (chain: Chain) =>
+  chain === 'TRC20'
+    ? '地址格式不正确（TRC20地址以T开头，共34位）'
+    : '地址格式不正确（ERC20地址以0x开头，后跟40位十六进制）';
+
+/** Deposit status: 0 待确认, 1 已到账, 2 已驳回. */
+export const DepositStatus = labeledEnum({
+  0: { label: '待确认', color: 'warning' },
+  1: { label: '已到账', color: 'success' },
+  2: { label: '已驳回', color: 'error' },
+});
+export const DepositState = { pending: 0, confirmed: 1, rejected: 2 } as const;
+
+/** Receiving address status: 1 启用, 0 停用. */
+export const DepositAccountStatus = labeledEnum({
+  1: { label: '启用', color: 'success' },
+  0: { label: '停用', color: 'default' },
+});

@@ -1,0 +1,67 @@
+/**
+ * Money is an integer count of an asset's minor unit (bigint in code, BIGINT in the database) and
+ * a decimal string on the wire. Nothing here ever goes through a float.
+ */
+import { Asset, assetDecimals } from './assets';
+
+export type MoneyParseError = 'format' | 'decimals' | 'negative' | 'zero' | 'range';
+
+/** Largest magnitude we accept: fits a signed 64-bit column with room for sums of many rows. */
+export const MAX_MINOR = 10n ** 17n;
+
+const DECIMAL = /^([+-])?(\d+)(?:\.(\d+))?$/;
+
+/**
+ * Parses a decimal string into minor units of `decimals` places.
+ * Returns the amount or the reason it was refused; callers turn the reason into a 400 naming the field.
+ */
+export function parseMinor(
+  text: string,
+  decimals: number,
+  opts: { allowNegative?: boolean; allowZero?: boolean } = {},
+): { ok: true; value: bigint } | { ok: false; reason: MoneyParseError } {
+  const m = DECIMAL.exec(String(text).trim());
+  if (!m) return { ok: false, reason: 'format' };
+  const [, sign, whole, frac = ''] = m;
+  const trimmed = frac.replace(/0+$/, '');
+  if (trimmed.length > decimals) return { ok: false, reason: 'decimals' };
+  let value = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(trimmed.padEnd(decimals, '0') || '0');
+  if (sign === '-') value = -value;
+  if (value < 0n && !opts.allowNegative) return { ok: false, reason: 'negative' };
+  if (value === 0n && !opts.allowZero) return { ok: false, reason: 'zero' };
+  if (value > MAX_MINOR || value < -MAX_MINOR) return { ok: false, reason: 'range' };
+  return { ok: true, value };
+}
+
+/** Formats minor units as a plain decimal string without trailing zeros ("12.5", "-0.000001", "3"). */
+export function formatMinor(value: bigint | string | number, decimals: number): string {
+  let v = typeof value === 'bigint' ? value : BigInt(value);
+  const negative = v < 0n;
+  if (negative) v = -v;
+  const base = 10n ** BigInt(decimals);
+  const whole = v / base;
+  const frac = decimals > 0 ? (v % base).toString().padStart(decimals, '0').replace(/0+$/, '') : '';
+  return `${negative ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
+}
+
+/** Formats with thousands separators and a fixed number of places, for display only. */
+export function displayMoney(text: string, places: number): string {
+  const m = DECIMAL.exec(text);
+  if (!m) return text;
+  const [, sign, whole, frac = ''] = m;
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const f = frac.padEnd(places, '0').slice(0, Math.max(places, frac.replace(/0+$/, '').length));
+  return `${sign === '-' ? '-' : ''}${grouped}${f ? `.${f}` : ''}`;
+}
+
+export const parseAsset = (text: string, asset: Asset, opts?: Parameters<typeof parseMinor>[2]) =>
+  parseMinor(text, assetDecimals(asset), opts);
+export const formatAsset = (value: bigint | string | number, asset: Asset) => formatMinor(value, assetDecimals(asset));
+
+export const moneyReasonText: Record<MoneyParseError, string> = {
+  format: '格式不正确',
+  decimals: '小数位数过多',
+  negative: '不能为负数',
+  zero: '必须大于0',
+  range: '超出允许范围',
+};

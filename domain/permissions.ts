@@ -1,0 +1,303 @@
+/**
+ * The permission tree: the one declaration of the console's pages (menu entries) and action points.
+ * The database is seeded from it, the menu is filtered by it, the role-bind dialog draws it and every
+ * API route names one of its codes. Ids are explicit and never reused so that stored grants survive
+ * reordering. Adding a page = a row here + a server module + a page folder.
+ */
+
+export type PermissionKind = 'group' | 'page' | 'action';
+
+export interface PermissionNode {
+  id: number;
+  code: string;
+  title: string;
+  kind: PermissionKind;
+  /** Icon key for groups (SPEC.md §2), route tail for pages. */
+  name?: string;
+  /** Route path: the menu index and breadcrumb key. */
+  layout?: string;
+  /** Granted to every manager (change own password). */
+  always?: boolean;
+  children?: PermissionNode[];
+}
+
+const L = '/layout';
+
+export const permissionTree: PermissionNode[] = [
+  {
+    id: 100,
+    code: 'system',
+    title: '系统管理',
+    kind: 'group',
+    name: 'systemLayout',
+    layout: `${L}/systemLayout`,
+    children: [
+      {
+        id: 110,
+        code: 'manager:view',
+        title: '管理员',
+        kind: 'page',
+        name: 'managerLayout',
+        layout: `${L}/systemLayout/managerLayout`,
+        children: [
+          { id: 111, code: 'manager:create', title: '新增/编辑管理员', kind: 'action' },
+          { id: 112, code: 'manager:delete', title: '删除管理员', kind: 'action' },
+          { id: 113, code: 'oplog:view', title: '查看操作日志', kind: 'action' },
+        ],
+      },
+      {
+        id: 120,
+        code: 'role:view',
+        title: '角色管理',
+        kind: 'page',
+        name: 'roleLayout',
+        layout: `${L}/systemLayout/roleLayout`,
+        children: [
+          { id: 121, code: 'role:create', title: '新增/编辑角色', kind: 'action' },
+          { id: 122, code: 'role:bind', title: '分配权限', kind: 'action' },
+          { id: 123, code: 'role:delete', title: '删除角色', kind: 'action' },
+        ],
+      },
+      {
+        id: 130,
+        code: 'password:update',
+        title: '修改密码',
+        kind: 'page',
+        name: 'passwordLayout',
+        layout: `${L}/systemLayout/passwordLayout`,
+        always: true,
+      },
+    ],
+  },
+  {
+    id: 200,
+    code: 'member',
+    title: '会员管理',
+    kind: 'group',
+    name: 'memberLayout',
+    layout: `${L}/memberLayout`,
+    children: [
+      {
+        id: 210,
+        code: 'member:view',
+        title: '会员列表',
+        kind: 'page',
+        name: 'memberListLayout',
+        layout: `${L}/memberLayout/memberListLayout`,
+        children: [
+          { id: 211, code: 'member:create', title: '新增会员', kind: 'action' },
+          { id: 212, code: 'member:opt', title: '会员操作', kind: 'action' },
+          { id: 213, code: 'member:adjust', title: '调整余额', kind: 'action' },
+        ],
+      },
+      {
+        id: 220,
+        code: 'zone:view',
+        title: '专区管理',
+        kind: 'page',
+        name: 'zoneLayout',
+        layout: `${L}/memberLayout/zoneLayout`,
+        children: [{ id: 221, code: 'zone:opt', title: '专区操作', kind: 'action' }],
+      },
+      {
+        id: 230,
+        code: 'query:view',
+        title: '资产查询',
+        kind: 'page',
+        name: 'queryListLayout',
+        layout: `${L}/memberLayout/queryListLayout`,
+      },
+      {
+        id: 240,
+        code: 'payment:view',
+        title: '收款方式',
+        kind: 'page',
+        name: 'paymentListLayout',
+        layout: `${L}/memberLayout/paymentListLayout`,
+        children: [
+          { id: 241, code: 'payment:opt', title: '审核收款方式', kind: 'action' },
+          { id: 242, code: 'payment:export', title: '导出收款方式', kind: 'action' },
+        ],
+      },
+    ],
+  },
+  {
+    id: 300,
+    code: 'transfer:view',
+    title: '转账记录',
+    kind: 'page',
+    name: 'transferLayout',
+    layout: `${L}/transferLayout`,
+  },
+  {
+    id: 500,
+    code: 'withdraw',
+    title: '提现管理',
+    kind: 'group',
+    name: 'withdrawLayout',
+    layout: `${L}/withdrawLayout`,
+    children: [
+      {
+        id: 510,
+        code: 'withdraw:view',
+        title: '提现审核',
+        kind: 'page',
+        name: 'withdrawListLayout',
+        layout: `${L}/withdrawLayout/withdrawListLayout`,
+        children: [
+          { id: 511, code: 'withdraw:audit', title: '审核提现', kind: 'action' },
+          { id: 512, code: 'withdraw:pay', title: '确认打款', kind: 'action' },
+        ],
+      },
+      {
+        id: 520,
+        code: 'extract:view',
+        title: '提取审核',
+        kind: 'page',
+        name: 'extractListLayout',
+        layout: `${L}/withdrawLayout/extractListLayout`,
+        children: [
+          { id: 521, code: 'extract:audit', title: '审核提取', kind: 'action' },
+          { id: 522, code: 'extract:pay', title: '确认提取打款', kind: 'action' },
+        ],
+      },
+      {
+        id: 530,
+        code: 'withdrawSetting:view',
+        title: '提现设置',
+        kind: 'page',
+        name: 'withdrawSettingLayout',
+        layout: `${L}/withdrawLayout/withdrawSettingLayout`,
+        children: [{ id: 531, code: 'withdrawSetting:update', title: '修改提现设置', kind: 'action' }],
+      },
+    ],
+  },
+  {
+    id: 600,
+    code: 'deposit',
+    title: '充值管理',
+    kind: 'group',
+    name: 'depositLayout',
+    layout: `${L}/depositLayout`,
+    children: [
+      {
+        id: 610,
+        code: 'deposit:view',
+        title: '充值记录',
+        kind: 'page',
+        name: 'depositListLayout',
+        layout: `${L}/depositLayout/depositListLayout`,
+        children: [{ id: 611, code: 'deposit:audit', title: '审核充值', kind: 'action' }],
+      },
+      {
+        id: 620,
+        code: 'depositSetting:update',
+        title: '充值设置',
+        kind: 'page',
+        name: 'depositSettingLayout',
+        layout: `${L}/depositLayout/depositSettingLayout`,
+      },
+      {
+        id: 630,
+        code: 'depositAccount:view',
+        title: '收款地址',
+        kind: 'page',
+        name: 'accountLayout',
+        layout: `${L}/depositLayout/accountLayout`,
+        children: [{ id: 631, code: 'depositAccount:opt', title: '管理收款地址', kind: 'action' }],
+      },
+    ],
+  },
+  {
+    id: 700,
+    code: 'bill:view',
+    title: '账单流水',
+    kind: 'page',
+    name: 'billLayout',
+    layout: `${L}/billLayout`,
+  },
+  {
+    id: 800,
+    code: 'energy',
+    title: '能量管理',
+    kind: 'group',
+    name: 'energyLayout',
+    layout: `${L}/energyLayout`,
+    children: [
+      {
+        id: 820,
+        code: 'change:view',
+        title: '能量变动',
+        kind: 'page',
+        name: 'changeLayout',
+        layout: `${L}/energyLayout/changeLayout`,
+      },
+    ],
+  },
+];
+
+/** Every node, depth first. */
+export function flattenPermissions(nodes: PermissionNode[] = permissionTree, parentId: number | null = null) {
+  const out: Array<PermissionNode & { parentId: number | null }> = [];
+  for (const n of nodes) {
+    out.push({ ...n, parentId });
+    if (n.children) out.push(...flattenPermissions(n.children, n.id));
+  }
+  return out;
+}
+
+export const allPermissions = flattenPermissions();
+export type PermissionCode = string;
+export const permissionByCode = new Map(allPermissions.map((p) => [p.code, p]));
+export const permissionById = new Map(allPermissions.map((p) => [p.id, p]));
+export const alwaysAllowedCodes = allPermissions.filter((p) => p.always).map((p) => p.code);
+
+export function isPermissionCode(code: string): boolean {
+  return permissionByCode.has(code);
+}
+
+/**
+ * Normalizes a set of granted ids: an action grants its page, a page grants its group (so the
+ * menu can show it). Unknown ids are reported so the caller can refuse them.
+ */
+export function closeGrants(ids: number[]): { ids: number[]; unknown: number[] } {
+  const out = new Set<number>();
+  const unknown: number[] = [];
+  for (const id of ids) {
+    let node = allPermissions.find((p) => p.id === id);
+    if (!node) {
+      unknown.push(id);
+      continue;
+    }
+    while (node) {
+      out.add(node.id);
+      const parentId: number | null = node.parentId;
+      node = parentId == null ? undefined : allPermissions.find((p) => p.id === parentId);
+    }
+  }
+  return { ids: [...out].sort((a, b) => a - b), unknown };
+}
+
+/** The menu entry of SPEC.md §3. */
+export interface MenuEntry {
+  id: number;
+  title: string;
+  name: string;
+  layout: string;
+  sub: MenuEntry[];
+}
+
+/** Builds the menu of the pages whose codes `has` accepts; a group appears when one of its pages does. */
+export function buildMenu(has: (code: string) => boolean, nodes: PermissionNode[] = permissionTree): MenuEntry[] {
+  const out: MenuEntry[] = [];
+  for (const n of nodes) {
+    if (n.kind === 'action') continue;
+    if (n.kind === 'group') {
+      const sub = buildMenu(has, n.children ?? []);
+      if (sub.length) out.push({ id: n.id, title: n.title, name: n.name ?? '', layout: n.layout ?? '', sub });
+    } else if (n.always || has(n.code)) {
+      out.push({ id: n.id, title: n.title, name: n.name ?? '', layout: n.layout ?? '', sub: [] });
+    }
+  }
+  return out;
+}

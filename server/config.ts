@@ -1,0 +1,73 @@
+/** Configuration from the environment, checked once at start with a message naming the bad variable. */
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  adminPassword: string | undefined;
+  tokenIdleHours: number;
+  /** Sessions a manager may hold at once; logging in past it ends the oldest (code 302 there). */
+  maxSessions: number;
+  uploadDir: string;
+  logLevel: string;
+  /** Serve the production client from this folder when it exists. */
+  webDir: string;
+  /** Create demo data on first start. */
+  demoData: boolean;
+  /**
+   * Which proxies may set X-Forwarded-For (TRUST_PROXY): 'loopback' by default, so a client that
+   * reaches the server directly cannot pick its own address (and so dodge the login throttle).
+   * 'true' (any), 'false' (none), or a comma-separated list of addresses/CIDRs/'loopback'.
+   */
+  trustProxy: boolean | string;
+}
+
+export class ConfigError extends Error {}
+
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function int(env: NodeJS.ProcessEnv, name: string, def: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function trustProxyOf(raw: string | undefined): boolean | string {
+  if (raw === undefined || raw === '') return 'loopback';
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  return raw;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
+  const databaseUrl = env.DATABASE_URL || `sqlite:${path.join(root, 'data', 'console.db')}`;
+  if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
+    throw new ConfigError(`DATABASE_URL must start with sqlite: or postgres://, got "${databaseUrl}"`);
+  }
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LEVELS.includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LEVELS.join(', ')}, got "${logLevel}"`);
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if (adminPassword !== undefined && !/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{8,64}$/.test(adminPassword)) {
+    throw new ConfigError('ADMIN_PASSWORD must be 8-64 letters and digits with at least one of each');
+  }
+  const demo = env.DEMO_DATA ?? 'true';
+  if (!['true', 'false', '1', '0'].includes(demo))
+    throw new ConfigError(`DEMO_DATA must be true or false, got "${demo}"`);
+  return {
+    port: int(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl,
+    adminPassword,
+    tokenIdleHours: int(env, 'TOKEN_IDLE_HOURS', 12, 1, 24 * 30),
+    maxSessions: int(env, 'MAX_SESSIONS', 5, 1, 100),
+    uploadDir: path.resolve(root, env.UPLOAD_DIR || 'uploads'),
+    logLevel,
+    webDir: path.resolve(root, env.WEB_DIR || 'dist/web'),
+    demoData: demo === 'true' || demo === '1',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+  };
+}

@@ -1,0 +1,29 @@
+/** Versioned migrations, run at start. The list is static so it works from source, Jest and dist alike. */
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import { dialectOf } from './dialect';
+import * as createAccess from './migrations/2026_11_22_0900_create_access';
+import * as createMembersLedger from './migrations/2026_11_22_1000_create_members_ledger';
+import * as managerVersion from './migrations/2026_11_23_0100_manager_version';
+import * as createDepositsWithdrawals from './migrations/2026_11_23_0300_create_deposits_withdrawals';
+
+export const migrations: Record<string, Migration> = {
+  '2026_11_22_0900_create_access': createAccess,
+  '2026_11_22_1000_create_members_ledger': createMembersLedger,
+  '2026_11_23_0100_manager_version': managerVersion,
+  '2026_11_23_0300_create_deposits_withdrawals': createDepositsWithdrawals,
+};
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  // On PostgreSQL name the schema of the migration tables: left alone, Kysely looks for them in every
+  // schema, finds another schema's (a bench or test schema in the same database) and skips making its own.
+  const migrationTableSchema =
+    dialectOf(db) === 'postgres'
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
+      : undefined;
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${(error as Error)?.message ?? error}`);
+  }
+}

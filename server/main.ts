@@ -1,0 +1,64 @@
+/** `npm start` lands here: check the configuration, migrate, seed, serve, and stop cleanly on SIGTERM. */
+import { ConfigError, loadConfig } from './config';
+import { buildApp, loggerOptions } from './app';
+import { systemClock } from './clock';
+import { createDb } from './db/dialect';
+import { migrateToLatest } from './db/migrate';
+import { ensureSuperAdmin, syncPermissions } from './seed/bootstrap';
+import { seedDemoData } from './seed/demo';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`配置错误 (configuration error): ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const { db, kind, close } = createDb(config.databaseUrl);
+  await migrateToLatest(db);
+  await syncPermissions(db);
+  const admin = await ensureSuperAdmin(db, systemClock.now(), config.adminPassword);
+  const app = await buildApp({
+    ctx: { db, kind, config, clock: systemClock },
+    logger: loggerOptions(config.logLevel),
+    web: true,
+  });
+  if (admin.created && config.demoData) {
+    app.log.info('creating demo data (first start)…');
+    await seedDemoData(app.ctx);
+  }
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const lines = [
+    '',
+    `  后台管理控制台 running at http://${shown}:${config.port}  (API docs: /docs, database: ${kind})`,
+    admin.created
+      ? `  管理员账号 admin user: ${admin.username}   密码 password: ${admin.password}`
+      : `  管理员账号 admin user: ${admin.username} (password set on first start; ADMIN_PASSWORD applies to a new database only)`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: closing`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

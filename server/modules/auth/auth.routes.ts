@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { Ctx } from '../../context';
+import { ok } from '../../http/schemas';
+import { LoginBody, LoginResult, LogoutResult, MenuResult } from './auth.schema';
+import { login, logout, menuFor } from './auth.service';
+
+export default async function authRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
+  app.post(
+    '/v1/admin/user/login',
+    {
+      config: { auth: 'public' },
+      schema: {
+        operationId: 'login',
+        tags: ['auth'],
+        summary: '登录',
+        body: LoginBody,
+        response: { 200: LoginResult },
+      },
+    },
+    async (req) => {
+      const body = req.body as { username: string; password: string };
+      return ok(await login(ctx, { ...body, ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') }));
+    },
+  );
+
+  app.post(
+    '/v1/admin/user/logout',
+    {
+      config: { auth: 'session' },
+      schema: { operationId: 'logout', tags: ['auth'], summary: '退出登录', response: { 200: LogoutResult } },
+    },
+    async (req) => {
+      await logout(ctx, req.manager!.sessionId);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/v1/admin/user/menu',
+    {
+      config: { auth: 'session' },
+      schema: { operationId: 'getMenu', tags: ['auth'], summary: '当前管理员的菜单', response: { 200: MenuResult } },
+    },
+    async (req) => ok(menuFor(req.manager!)),
+  );
+}

@@ -1,0 +1,232 @@
+/**
+ * Deposits (DOMAIN.md §3 Deposits): the list, confirm/reject, the deposit settings, and the member-side
+ * submitDeposit used by demo data, the simulator and tests. A confirm credits the member exactly once:
+ * the pending→confirmed move is one conditional UPDATE inside the transaction that writes the credit.
+ */
+import { BillType } from '../../../domain/bills';
+import { chainAddressMessage, DepositState, isChainAddress, type Chain } from '../../../domain/deposits';
+import { formatAsset } from '../../../domain/money';
+import type { Actor, Ctx } from '../../context';
+import { isUniqueViolation } from '../../db/dialect';
+import { AppError, badInput, conflict, notFound } from '../../errors';
+import { parseRange } from '../../range';
+import { applyChange } from '../ledger/ledger.service';
+import { writeOpLog } from '../oplog/oplog.repository';
+import { getSettingWithMeta, getSetting, putSetting, type DepositSetting } from '../settings/settings.service';
+import { amountOf, canonicalAmount } from '../settings/values';
+import {
+  depositExists,
+  enabledAccountsOn,
+  findDeposits,
+  insertDeposit,
+  settlePending,
+  type DepositSort,
+} from './deposits.repository';
+
+export const DepositMessages = {
+  notFound: '充值记录不存在',
+  handled: '该充值已处理',
+  remarkRequired: '备注不能为空',
+  closed: '充值通道已关闭',
+  chainClosed: '该链暂未开放充值',
+  noAccount: '该链暂无收款地址',
+  toAddressUnknown: '收款地址不存在或已停用',
+  duplicateTx: '该交易哈希已提交',
+  badTxHash: '交易哈希格式不正确',
+  memberMissing: '会员不存在',
+  memberFrozen: '会员已冻结',
+  chainsRequired: '开放充值时至少选择一条链',
+} as const;
+
+/** Transaction hash format per chain: TRC20 64 hex digits; ERC20 0x + 64 hex digits. */
+const TX_HASH: Record<Chain, RegExp> = { TRC20: /^[0-9a-fA-F]{64}$/, ERC20: /^0x[0-9a-fA-F]{64}$/ };
+
+export interface DepositListInput {
+  page?: number;
+  size?: number;
+  sort?: DepositSort;
+  order?: 'asc' | 'desc';
+  keyword?: string;
+  txHash?: string;
+  chain?: string;
+  status?: number;
+  start?: string;
+  end?: string;
+}
+
+export async function listDeposits(ctx: Ctx, q: DepositListInput) {
+  const page = q.page ?? 1;
+  const size = q.size ?? 20;
+  const { start, end } = parseRange(q);
+  const { rows, total, sumAmount } = await findDeposits(
+    ctx.db,
+    {
+      keyword: q.keyword?.trim() || undefined,
+      txHash: q.txHash?.trim() || undefined,
+      chain: q.chain,
+      status: q.status,
+      start,
+      end,
+    },
+    { offset: (page - 1) * size, limit: size, sort: q.sort ?? 'id', order: q.order ?? 'desc' },
+  );
+  return {
+    list: rows.map((r) => ({
+      id: Number(r.id),
+      memberId: Number(r.member_id),
+      uid: r.uid,
+      phone: r.phone,
+      nickname: r.nickname,
+      chain: r.chain as Chain,
+      fromAddress: r.from_address,
+      toAddress: r.to_address,
+      amount: formatAsset(r.amount, 'USDT'),
+      txHash: r.tx_hash,
+      proofUrl: r.proof_url,
+      status: r.status as 0 | 1 | 2,
+      remark: r.remark,
+      auditorId: r.auditor_id == null ? null : Number(r.auditor_id),
+      auditorName: r.auditor_name,
+      auditedAt: r.audited_at == null ? null : Number(r.audited_at),
+      createdAt: Number(r.created_at),
+    })),
+    total,
+    page,
+    size,
+    sum: { amount: formatAsset(sumAmount, 'USDT'), count: total },
+  };
+}
+
+export interface DepositOptInput {
+  id: number;
+  action: 'confirm' | 'reject';
+  remark?: string;
+}
+
+/** confirm 0→1 (credits available, bill 充值) or reject 0→2 (remark required); anything else 409. */
+export async function depositOpt(ctx: Ctx, actor: Actor, input: DepositOptInput) {
+  const remark = (input.remark ?? '').trim();
+  if (input.action === 'reject' && !remark) throw badInput(DepositMessages.remarkRequired);
+  const to = input.action === 'confirm' ? DepositState.confirmed : DepositState.rejected;
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const moved = await settlePending(trx, input.id, to, {
+      managerId: actor.managerId,
+      username: actor.username,
+      remark,
+      now,
+    });
+    if (!moved) {
+      throw (await depositExists(trx, input.id))
+        ? conflict(DepositMessages.handled)
+        : notFound(DepositMessages.notFound);
+    }
+    const amount = BigInt(moved.amount);
+    if (to === DepositState.confirmed) {
+      await applyChange(
+        trx,
+        {
+          memberId: Number(moved.member_id),
+          asset: 'USDT',
+          available: amount,
+          type: BillType.deposit,
+          ref: { kind: 'deposit', id: input.id },
+          remark: remark || `充值 #${input.id}`,
+        },
+        now,
+      );
+    }
+    await writeOpLog(
+      trx,
+      actor,
+      {
+        code: 'deposit:audit',
+        target: `deposit#${input.id}`,
+        summary:
+          to === DepositState.confirmed
+            ? `确认充值 #${input.id}（${formatAsset(amount, 'USDT')} USDT）`
+            : `驳回充值 #${input.id}（${formatAsset(amount, 'USDT')} USDT）：${remark}`,
+      },
+      now,
+    );
+  });
+  return { id: input.id, status: to };
+}
+
+export async function getDepositSetting(ctx: Ctx) {
+  const { value, meta } = await getSettingWithMeta(ctx.db, 'deposit');
+  return { ...value, ...meta };
+}
+
+export async function saveDepositSetting(ctx: Ctx, actor: Actor, input: DepositSetting) {
+  const value: DepositSetting = {
+    open: input.open,
+    min: canonicalAmount(input.min, 'USDT', '最低充值金额'),
+    chains: [...new Set(input.chains)],
+    tips: input.tips.trim(),
+  };
+  if (value.open && value.chains.length === 0) throw badInput(DepositMessages.chainsRequired);
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await putSetting(trx, 'deposit', value, actor.username, now);
+    await writeOpLog(
+      trx,
+      actor,
+      {
+        code: 'depositSetting:update',
+        target: 'setting:deposit',
+        summary: `修改充值设置：${value.open ? '开启' : '关闭'}，最低 ${value.min} USDT，开放链 ${value.chains.join('、') || '无'}`,
+      },
+      now,
+    );
+  });
+  return getDepositSetting(ctx);
+}
+
+export interface SubmitDepositInput {
+  memberId: number;
+  chain: Chain;
+  fromAddress: string;
+  /** One of the enabled receiving addresses of the chain; the first enabled one when omitted. */
+  toAddress?: string;
+  amount: string;
+  txHash: string;
+  proofUrl?: string;
+}
+
+/** Member side: a member reports a transfer to a receiving address. Respects the deposit settings. */
+export async function submitDeposit(ctx: Ctx, input: SubmitDepositInput): Promise<{ id: number }> {
+  const setting = await getSetting(ctx.db, 'deposit');
+  if (!setting.open) throw badInput(DepositMessages.closed);
+  if (!setting.chains.includes(input.chain)) throw badInput(DepositMessages.chainClosed);
+  const amount = amountOf(input.amount, 'USDT', '充值金额');
+  const min = amountOf(setting.min, 'USDT', '最低充值金额', { allowZero: true });
+  if (amount < min) throw badInput(`充值金额不能低于${setting.min}`);
+  const fromAddress = input.fromAddress.trim();
+  if (!isChainAddress(input.chain, fromAddress)) throw badInput(`付款${chainAddressMessage(input.chain)}`);
+  const txHash = input.txHash.trim();
+  if (!TX_HASH[input.chain].test(txHash)) throw badInput(DepositMessages.badTxHash);
+  const accounts = await enabledAccountsOn(ctx.db, input.chain);
+  if (accounts.length === 0) throw badInput(DepositMessages.noAccount);
+  const toAddress = input.toAddress?.trim() || accounts[0].address;
+  if (!accounts.some((a) => a.address === toAddress)) throw badInput(DepositMessages.toAddressUnknown);
+  const member = await ctx.db.selectFrom('member').select('status').where('id', '=', input.memberId).executeTakeFirst();
+  if (!member) throw badInput(DepositMessages.memberMissing);
+  if (member.status === 2) throw badInput(DepositMessages.memberFrozen);
+  try {
+    const id = await insertDeposit(ctx.db, {
+      memberId: input.memberId,
+      chain: input.chain,
+      fromAddress,
+      toAddress,
+      amount,
+      txHash,
+      proofUrl: (input.proofUrl ?? '').trim(),
+      now: ctx.clock.now(),
+    });
+    return { id };
+  } catch (err) {
+    if (!(err instanceof AppError) && isUniqueViolation(err)) throw badInput(DepositMessages.duplicateTx);
+    throw err;
+  }
+}

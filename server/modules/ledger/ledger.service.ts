@@ -1,0 +1,143 @@
+/**
+ * The ledger: the only code that writes a balance. Every change is one conditional UPDATE of the
+ * account (it cannot take available or frozen below zero, enforced again by CHECK constraints) and
+ * one bill row, inside the caller's transaction, so a balance and its bill never part.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import { Assets, type Asset } from '../../../domain/assets';
+import type { BillType } from '../../../domain/bills';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../errors';
+import { Code } from '../../../domain/codes';
+
+type Trx = Transaction<Database> | Kysely<Database>;
+
+export interface LedgerChange {
+  memberId: number;
+  asset: Asset;
+  /** Signed change of available, minor units. */
+  available: bigint;
+  /** Signed change of frozen, minor units (0 when omitted). */
+  frozen?: bigint;
+  type: BillType;
+  ref?: { kind: string; id: number | null };
+  remark?: string;
+}
+
+export interface LedgerResult {
+  billId: number;
+  available: bigint;
+  frozen: bigint;
+}
+
+export class InsufficientBalance extends AppError {
+  constructor(which: 'available' | 'frozen') {
+    super(Code.badInput, which === 'available' ? '可用余额不足' : '冻结余额不足');
+  }
+}
+
+/** Opens the member's accounts (all assets, zero) — called when a member is created. */
+export async function openAccounts(trx: Trx, memberId: number, now: number): Promise<void> {
+  await trx
+    .insertInto('account')
+    .values(Assets.map((asset) => ({ member_id: memberId, asset, available: 0n, frozen: 0n, updated_at: now })))
+    .onConflict((oc) => oc.columns(['member_id', 'asset']).doNothing())
+    .execute();
+}
+
+export async function applyChange(trx: Trx, change: LedgerChange, now: number): Promise<LedgerResult> {
+  const da = change.available;
+  const df = change.frozen ?? 0n;
+  if (da === 0n && df === 0n) throw new Error('a ledger change must move something');
+  const row = await trx
+    .updateTable('account')
+    .set({
+      available: sql`available + ${da}`,
+      frozen: sql`frozen + ${df}`,
+      updated_at: now,
+    })
+    .where('member_id', '=', change.memberId)
+    .where('asset', '=', change.asset)
+    .where(sql<boolean>`available + ${da} >= 0`)
+    .where(sql<boolean>`frozen + ${df} >= 0`)
+    .returning([sql<string>`cast(available as text)`.as('available'), sql<string>`cast(frozen as text)`.as('frozen')])
+    .executeTakeFirst();
+  if (!row) {
+    const exists = await trx
+      .selectFrom('account')
+      .select([sql<string>`cast(available as text)`.as('available')])
+      .where('member_id', '=', change.memberId)
+      .where('asset', '=', change.asset)
+      .executeTakeFirst();
+    if (!exists) throw new Error(`no ${change.asset} account for member ${change.memberId}`);
+    throw new InsufficientBalance(BigInt(exists.available) + da < 0n ? 'available' : 'frozen');
+  }
+  const available = BigInt(row.available);
+  const frozen = BigInt(row.frozen);
+  const bill = await trx
+    .insertInto('bill')
+    .values({
+      member_id: change.memberId,
+      asset: change.asset,
+      type: change.type,
+      change: da,
+      available_after: available,
+      frozen_change: df,
+      frozen_after: frozen,
+      ref_kind: change.ref?.kind ?? '',
+      ref_id: change.ref?.id ?? null,
+      remark: (change.remark ?? '').slice(0, 200),
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { billId: Number(bill.id), available, frozen };
+}
+
+/** A member's balances as minor units, keyed by asset. */
+export async function balancesOf(
+  db: Trx,
+  memberId: number,
+): Promise<Record<Asset, { available: bigint; frozen: bigint }>> {
+  const rows = await db
+    .selectFrom('account')
+    .select([
+      'asset',
+      sql<string>`cast(available as text)`.as('available'),
+      sql<string>`cast(frozen as text)`.as('frozen'),
+    ])
+    .where('member_id', '=', memberId)
+    .execute();
+  const out = Object.fromEntries(Assets.map((a) => [a, { available: 0n, frozen: 0n }])) as Record<
+    Asset,
+    { available: bigint; frozen: bigint }
+  >;
+  for (const r of rows) out[r.asset as Asset] = { available: BigInt(r.available), frozen: BigInt(r.frozen) };
+  return out;
+}
+
+/**
+ * The ledger invariant of DOMAIN.md, as one query: accounts whose balances differ from the sum of
+ * their bills. Used by tests and by `npm run bench:data` to verify bulk data. Empty = consistent.
+ */
+export async function ledgerViolations(db: Trx) {
+  const rows = await sql<{
+    member_id: number;
+    asset: string;
+    available: string;
+    frozen: string;
+    sum_change: string;
+    sum_frozen: string;
+  }>`
+    select a.member_id, a.asset, cast(a.available as text) as available, cast(a.frozen as text) as frozen,
+           cast(coalesce(b.sum_change, 0) as text) as sum_change, cast(coalesce(b.sum_frozen, 0) as text) as sum_frozen
+    from account a
+    left join (select member_id, asset, sum(change) as sum_change, sum(frozen_change) as sum_frozen
+               from bill group by member_id, asset) b
+      on b.member_id = a.member_id and b.asset = a.asset
+    where a.available <> coalesce(b.sum_change, 0) or a.frozen <> coalesce(b.sum_frozen, 0)
+       or a.available < 0 or a.frozen < 0
+  `.execute(db);
+  return rows.rows;
+}

@@ -1,0 +1,64 @@
+/** The operation log: one row per successful manager change, written inside that change's transaction. */
+import type { Kysely, Transaction } from 'kysely';
+import type { Actor } from '../../context';
+import type { Database } from '../../db/schema';
+
+export interface OpLogEntry {
+  /** The permission code of the action (e.g. 'withdraw:audit'). */
+  code: string;
+  /** What was changed, e.g. 'withdraw#12' or 'manager#3 (alice)'. */
+  target: string;
+  /** A readable Chinese summary, e.g. '审核通过提现 #12'. */
+  summary: string;
+}
+
+export async function writeOpLog(
+  trx: Transaction<Database> | Kysely<Database>,
+  actor: Actor,
+  entry: OpLogEntry,
+  now: number,
+): Promise<void> {
+  await trx
+    .insertInto('op_log')
+    .values({
+      manager_id: actor.managerId,
+      username: actor.username,
+      permission_code: entry.code,
+      target: entry.target.slice(0, 200),
+      summary: entry.summary.slice(0, 1000),
+      ip: actor.ip.slice(0, 64),
+      created_at: now,
+    })
+    .execute();
+}
+
+export interface OpLogFilter {
+  username?: string;
+  code?: string;
+  start?: number;
+  end?: number;
+}
+
+/** A page of the log, newest first unless `order` is 'asc', with the total for the filters. */
+export async function findOpLogs(
+  db: Kysely<Database>,
+  f: OpLogFilter,
+  page: { offset: number; limit: number; order?: 'asc' | 'desc' },
+) {
+  let q = db.selectFrom('op_log');
+  if (f.username) q = q.where('username', '=', f.username);
+  if (f.code) q = q.where('permission_code', '=', f.code);
+  if (f.start !== undefined) q = q.where('created_at', '>=', f.start);
+  if (f.end !== undefined) q = q.where('created_at', '<=', f.end);
+  const [rows, count] = await Promise.all([
+    q
+      .select(['id', 'manager_id', 'username', 'permission_code', 'target', 'summary', 'ip', 'created_at'])
+      .orderBy('created_at', page.order ?? 'desc')
+      .orderBy('id', page.order ?? 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

@@ -1,0 +1,228 @@
+/**
+ * Managers: the list, create/edit, delete and one's own password (DOMAIN.md §3 System). Every change
+ * is one transaction with its op-log row; the rules are checked against locked rows and applied with
+ * conditional statements, so two managers acting at once get one success and one clear refusal.
+ */
+import { ManagerStatus, isValidUsername } from '../../../domain/managers';
+import type { Actor, Ctx } from '../../context';
+import { isUniqueViolation } from '../../db/dialect';
+import { AppError, badInput, conflict, forbidden, notFound } from '../../errors';
+import { hashPassword, isStrongPassword, verifyPassword } from '../../passwords';
+import { endSessions } from '../auth/session.service';
+import { writeOpLog } from '../oplog/oplog.repository';
+import {
+  countOtherEnabledSupers,
+  deleteManagerRow,
+  findManagerById,
+  findManagers,
+  insertManager,
+  replacePasswordHash,
+  updateManager,
+  usernameTaken,
+  type ManagerSort,
+} from './managers.repository';
+import { findRoleById, findRoleOptions, lockSuperRole } from './roles.repository';
+
+export const ManagerMessages = {
+  badUsername: '用户名须为4-20位字母或数字',
+  badPassword: '密码须为8-64位字母和数字，且同时包含字母和数字',
+  badNewPassword: '新密码须为8-64位字母和数字，且同时包含字母和数字',
+  passwordRequired: '密码不能为空',
+  versionRequired: '版本号不能为空',
+  usernameTaken: '用户名已存在',
+  roleMissing: '角色不存在',
+  notFound: '管理员不存在',
+  changedMeanwhile: '该管理员已被他人修改，请刷新后重试',
+  selfDisable: '不能禁用自己',
+  selfDelete: '不能删除自己',
+  lastSuper: '至少需要保留一个启用的超级管理员',
+  superOnly: '只有超级管理员可以管理超级管理员',
+  wrongOldPassword: '原密码错误',
+  samePassword: '新密码不能与原密码相同',
+  passwordChangedMeanwhile: '密码已被修改，请重新登录',
+} as const;
+
+export interface ManagerListInput {
+  page?: number;
+  size?: number;
+  sort?: ManagerSort;
+  order?: 'asc' | 'desc';
+  username?: string;
+  roleId?: number;
+  status?: number;
+}
+
+export async function listManagers(ctx: Ctx, q: ManagerListInput) {
+  const page = q.page ?? 1;
+  const size = q.size ?? 20;
+  const [{ rows, total }, roles] = await Promise.all([
+    findManagers(
+      ctx.db,
+      { username: q.username?.trim() || undefined, roleId: q.roleId, status: q.status },
+      { offset: (page - 1) * size, limit: size, sort: q.sort ?? 'id', order: q.order ?? 'asc' },
+    ),
+    findRoleOptions(ctx.db),
+  ]);
+  return {
+    list: rows.map((r) => ({
+      id: Number(r.id),
+      username: r.username,
+      roleId: Number(r.role_id),
+      roleName: r.role_name,
+      isSuper: r.is_super === 1,
+      status: r.status,
+      lastLoginAt: r.last_login_at == null ? null : Number(r.last_login_at),
+      lastLoginIp: r.last_login_ip,
+      createdAt: Number(r.created_at),
+      updatedAt: Number(r.updated_at),
+      version: r.version,
+    })),
+    total,
+    page,
+    size,
+    roles: roles.map((r) => ({ id: Number(r.id), name: r.name, isSuper: r.is_super === 1 })),
+  };
+}
+
+export interface SaveManagerInput {
+  id?: number;
+  version?: number;
+  username: string;
+  password?: string;
+  roleId: number;
+  status?: number;
+}
+
+const statusLabel = (s: number) => ManagerStatus.label(s);
+
+export async function saveManager(ctx: Ctx, actor: Actor, input: SaveManagerInput) {
+  const username = input.username.trim();
+  if (!isValidUsername(username)) throw badInput(ManagerMessages.badUsername);
+  const password = input.password ?? '';
+  if (input.id === undefined && !password) throw badInput(ManagerMessages.passwordRequired);
+  if (password && !isStrongPassword(password)) throw badInput(ManagerMessages.badPassword);
+  if (input.id !== undefined && input.version === undefined) throw badInput(ManagerMessages.versionRequired);
+  const status = input.status ?? 1;
+  // Hashing is slow on purpose: do it before the transaction holds any lock.
+  const passwordHash = password ? await hashPassword(password) : undefined;
+  const now = ctx.clock.now();
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      await lockSuperRole(trx);
+      // Locked so the role cannot be deleted while this manager is being given it.
+      const role = await findRoleById(trx, input.roleId, true);
+      if (!role) throw badInput(ManagerMessages.roleMissing);
+      const caller = await findManagerById(trx, actor.managerId);
+      const callerIsSuper = caller?.is_super === 1;
+      if (role.is_super === 1 && !callerIsSuper) throw forbidden(ManagerMessages.superOnly);
+      if (await usernameTaken(trx, username, input.id)) throw badInput(ManagerMessages.usernameTaken);
+
+      if (input.id === undefined) {
+        const id = await insertManager(trx, { username, passwordHash: passwordHash!, roleId: role.id, status, now });
+        await writeOpLog(
+          trx,
+          actor,
+          {
+            code: 'manager:create',
+            target: `manager#${id} (${username})`,
+            summary: `新增管理员 ${username}（角色：${role.name}，状态：${statusLabel(status)}）`,
+          },
+          now,
+        );
+        return { id, version: 1 };
+      }
+
+      const id = input.id;
+      const version = input.version!;
+      const cur = await findManagerById(trx, id, true);
+      if (!cur) throw notFound(ManagerMessages.notFound);
+      if (cur.is_super === 1 && !callerIsSuper) throw forbidden(ManagerMessages.superOnly);
+      if (cur.version !== version) throw conflict(ManagerMessages.changedMeanwhile);
+      if (id === actor.managerId && status !== 1) throw badInput(ManagerMessages.selfDisable);
+      const leavesSuper = cur.is_super === 1 && cur.status === 1 && (status !== 1 || role.is_super !== 1);
+      if (leavesSuper && (await countOtherEnabledSupers(trx, id)) === 0) throw badInput(ManagerMessages.lastSuper);
+      if (!(await updateManager(trx, id, version, { username, passwordHash, roleId: role.id, status, now }))) {
+        throw conflict(ManagerMessages.changedMeanwhile);
+      }
+      // A disabled manager, or one whose password was reset, must log in again (302 on the next call).
+      if ((cur.status === 1 && status !== 1) || passwordHash) await endSessions(trx, id, now);
+
+      const changes: string[] = [];
+      if (cur.username !== username) changes.push(`用户名 ${cur.username}→${username}`);
+      if (Number(cur.role_id) !== role.id) changes.push(`角色 ${cur.role_name}→${role.name}`);
+      if (cur.status !== status) changes.push(`状态 ${statusLabel(cur.status)}→${statusLabel(status)}`);
+      if (passwordHash) changes.push('重置密码');
+      await writeOpLog(
+        trx,
+        actor,
+        {
+          code: 'manager:create',
+          target: `manager#${id} (${username})`,
+          summary: `编辑管理员 ${username}${changes.length ? `：${changes.join('，')}` : '（无变化）'}`,
+        },
+        now,
+      );
+      return { id, version: version + 1 };
+    });
+  } catch (err) {
+    // Two creates of one name at once: the unique index refuses the second.
+    if (!(err instanceof AppError) && isUniqueViolation(err)) throw badInput(ManagerMessages.usernameTaken);
+    throw err;
+  }
+}
+
+export async function deleteManager(ctx: Ctx, actor: Actor, id: number): Promise<void> {
+  if (id === actor.managerId) throw badInput(ManagerMessages.selfDelete);
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockSuperRole(trx);
+    const cur = await findManagerById(trx, id, true);
+    if (!cur) throw notFound(ManagerMessages.notFound);
+    if (cur.is_super === 1) {
+      const caller = await findManagerById(trx, actor.managerId);
+      if (caller?.is_super !== 1) throw forbidden(ManagerMessages.superOnly);
+      if (cur.status === 1 && (await countOtherEnabledSupers(trx, id)) === 0) {
+        throw badInput(ManagerMessages.lastSuper);
+      }
+    }
+    if (!(await deleteManagerRow(trx, id))) throw notFound(ManagerMessages.notFound);
+    await endSessions(trx, id, now);
+    await writeOpLog(
+      trx,
+      actor,
+      { code: 'manager:delete', target: `manager#${id} (${cur.username})`, summary: `删除管理员 ${cur.username}` },
+      now,
+    );
+  });
+}
+
+/**
+ * Changes the caller's own password. Success ends every session of the manager, the current one
+ * included: the client goes to login with the new password.
+ */
+export async function changePassword(
+  ctx: Ctx,
+  actor: Actor,
+  input: { oldPassword: string; newPassword: string },
+): Promise<void> {
+  const cur = await findManagerById(ctx.db, actor.managerId);
+  if (!cur) throw notFound(ManagerMessages.notFound);
+  if (!(await verifyPassword(cur.password_hash, input.oldPassword))) throw badInput(ManagerMessages.wrongOldPassword);
+  if (!isStrongPassword(input.newPassword)) throw badInput(ManagerMessages.badNewPassword);
+  if (input.newPassword === input.oldPassword) throw badInput(ManagerMessages.samePassword);
+  const newHash = await hashPassword(input.newPassword);
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    // Only if the hash is still the one the old password matched: a concurrent change wins once.
+    if (!(await replacePasswordHash(trx, cur.id, cur.password_hash, newHash, now))) {
+      throw conflict(ManagerMessages.passwordChangedMeanwhile);
+    }
+    await endSessions(trx, cur.id, now);
+    await writeOpLog(
+      trx,
+      actor,
+      { code: 'password:update', target: `manager#${cur.id} (${cur.username})`, summary: '修改自己的登录密码' },
+      now,
+    );
+  });
+}

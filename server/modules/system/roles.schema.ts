@@ -1,0 +1,50 @@
+import { Type } from '@sinclair/typebox';
+import { IdParam, Ok, OkNull, PageOf, PageQuery, StringEnum } from '../../http/schemas';
+
+export const RoleListQuery = Type.Object(
+  {
+    ...PageQuery,
+    sort: Type.Optional(StringEnum(['id', 'createdAt', 'name'], { title: '排序字段' })),
+    name: Type.Optional(Type.String({ maxLength: 50, title: '角色名称', description: 'part of the name' })),
+  },
+  { additionalProperties: false },
+);
+
+export const RoleRow = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  remark: Type.String(),
+  /** The super role holds everything; it cannot be rebound or deleted. */
+  isSuper: Type.Boolean(),
+  /** Managers holding this role. */
+  managerCount: Type.Integer(),
+  /** Granted permission ids (closed upward); every id for the super role. */
+  permissionIds: Type.Array(Type.Integer()),
+  createdAt: Type.Integer({ description: 'epoch ms' }),
+  updatedAt: Type.Integer({ description: 'epoch ms' }),
+});
+
+export const RoleListResult = Ok(PageOf(RoleRow));
+
+export const SaveRoleBody = Type.Object(
+  {
+    id: Type.Optional(IdParam('角色ID')),
+    name: Type.String({ minLength: 1, maxLength: 50, title: '角色名称' }),
+    remark: Type.Optional(Type.String({ maxLength: 200, title: '备注' })),
+  },
+  { additionalProperties: false },
+);
+export const SaveRoleResult = Ok(Type.Object({ id: Type.Integer() }));
+
+export const BindRoleBody = Type.Object(
+  {
+    roleId: IdParam('角色'),
+    permissionIds: Type.Array(Type.Integer({ title: '权限' }), { maxItems: 1000, title: '权限' }),
+  },
+  { additionalProperties: false },
+);
+/** The stored grant after normalizing (an action brings its page and group). */
+export const BindRoleResult = Ok(Type.Object({ roleId: Type.Integer(), permissionIds: Type.Array(Type.Integer()) }));
+
+export const DeleteRoleQuery = Type.Object({ roleId: IdParam('角色') }, { additionalProperties: false });
+export const DeleteRoleResult = OkNull;

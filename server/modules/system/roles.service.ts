@@ -1,0 +1,206 @@
+/**
+ * Roles and their grants (DOMAIN.md §2, §3 System). Grants are stored closed upward (an action
+ * brings its page, a page its group, see closeGrants) and every bind bumps the role's perm_version,
+ * which is how every server process notices that its cached codes for the role are stale.
+ */
+import {
+  allPermissions,
+  alwaysAllowedCodes,
+  closeGrants,
+  permissionById,
+  permissionTree,
+  type PermissionKind,
+  type PermissionNode,
+} from '../../../domain/permissions';
+import type { Actor, Ctx } from '../../context';
+import { isUniqueViolation } from '../../db/dialect';
+import { AppError, badInput, notFound } from '../../errors';
+import type { SessionManager } from '../auth/session.service';
+import { writeOpLog } from '../oplog/oplog.repository';
+import {
+  deleteUnusedRole,
+  findGrantIds,
+  findRoleById,
+  findRoles,
+  insertRole,
+  replaceGrants,
+  roleNameTaken,
+  updateRole,
+  type RoleSort,
+} from './roles.repository';
+import { countManagersOfRole } from './managers.repository';
+
+export const RoleMessages = {
+  notFound: '角色不存在',
+  nameTaken: '角色名称已存在',
+  nameBlank: '角色名称不能为空',
+  superImmutable: '超级管理员角色不可修改',
+  superUndeletable: '超级管理员角色不可删除',
+  inUse: '该角色下还有管理员，无法删除',
+  unknownPermission: (ids: number[]) => `权限不存在：${ids.join('，')}`,
+} as const;
+
+const ALL_IDS = allPermissions.map((p) => p.id);
+
+export async function listRoles(
+  ctx: Ctx,
+  q: { page?: number; size?: number; sort?: RoleSort; order?: 'asc' | 'desc'; name?: string },
+) {
+  const page = q.page ?? 1;
+  const size = q.size ?? 20;
+  const { rows, total } = await findRoles(
+    ctx.db,
+    { name: q.name?.trim() || undefined },
+    { offset: (page - 1) * size, limit: size, sort: q.sort ?? 'id', order: q.order ?? 'asc' },
+  );
+  const grants = await findGrantIds(
+    ctx.db,
+    rows.map((r) => Number(r.id)),
+  );
+  return {
+    list: rows.map((r) => ({
+      id: Number(r.id),
+      name: r.name,
+      remark: r.remark,
+      isSuper: r.is_super === 1,
+      managerCount: Number(r.manager_count ?? 0),
+      permissionIds: r.is_super === 1 ? ALL_IDS : (grants.get(Number(r.id)) ?? []),
+      createdAt: Number(r.created_at),
+      updatedAt: Number(r.updated_at),
+    })),
+    total,
+    page,
+    size,
+  };
+}
+
+export async function saveRole(ctx: Ctx, actor: Actor, input: { id?: number; name: string; remark?: string }) {
+  const name = input.name.trim();
+  if (!name) throw badInput(RoleMessages.nameBlank);
+  const remark = (input.remark ?? '').trim();
+  const now = ctx.clock.now();
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      if (await roleNameTaken(trx, name, input.id)) throw badInput(RoleMessages.nameTaken);
+      if (input.id === undefined) {
+        const id = await insertRole(trx, { name, remark, now });
+        await writeOpLog(
+          trx,
+          actor,
+          { code: 'role:create', target: `role#${id} (${name})`, summary: `新增角色 ${name}` },
+          now,
+        );
+        return { id };
+      }
+      const cur = await findRoleById(trx, input.id, true);
+      if (!cur) throw notFound(RoleMessages.notFound);
+      if (!(await updateRole(trx, input.id, { name, remark, now }))) throw notFound(RoleMessages.notFound);
+      const changes: string[] = [];
+      if (cur.name !== name) changes.push(`名称 ${cur.name}→${name}`);
+      if (cur.remark !== remark) changes.push('修改备注');
+      await writeOpLog(
+        trx,
+        actor,
+        {
+          code: 'role:create',
+          target: `role#${input.id} (${name})`,
+          summary: `编辑角色 ${name}${changes.length ? `：${changes.join('，')}` : '（无变化）'}`,
+        },
+        now,
+      );
+      return { id: input.id };
+    });
+  } catch (err) {
+    if (!(err instanceof AppError) && isUniqueViolation(err)) throw badInput(RoleMessages.nameTaken);
+    throw err;
+  }
+}
+
+export async function bindRole(ctx: Ctx, actor: Actor, input: { roleId: number; permissionIds: number[] }) {
+  const { ids, unknown } = closeGrants(input.permissionIds);
+  if (unknown.length) throw badInput(RoleMessages.unknownPermission([...new Set(unknown)]));
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const role = await findRoleById(trx, input.roleId, true);
+    if (!role) throw notFound(RoleMessages.notFound);
+    if (role.is_super === 1) throw badInput(RoleMessages.superImmutable);
+    if (!(await replaceGrants(trx, role.id, ids, now))) throw badInput(RoleMessages.superImmutable);
+    const pages = ids.map((id) => permissionById.get(id)!).filter((p) => p.kind !== 'group');
+    await writeOpLog(
+      trx,
+      actor,
+      {
+        code: 'role:bind',
+        target: `role#${role.id} (${role.name})`,
+        summary: `为角色 ${role.name} 分配权限（${pages.length}项）：${pages.map((p) => p.title).join('、') || '无'}`,
+      },
+      now,
+    );
+    return { roleId: Number(role.id), permissionIds: ids };
+  });
+}
+
+export async function deleteRole(ctx: Ctx, actor: Actor, roleId: number): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const role = await findRoleById(trx, roleId, true);
+    if (!role) throw notFound(RoleMessages.notFound);
+    if (role.is_super === 1) throw badInput(RoleMessages.superUndeletable);
+    if ((await countManagersOfRole(trx, roleId)) > 0) throw badInput(RoleMessages.inUse);
+    // Conditional again: a manager given this role meanwhile (where rows are not locked) still blocks it.
+    if (!(await deleteUnusedRole(trx, roleId))) throw badInput(RoleMessages.inUse);
+    await writeOpLog(
+      trx,
+      actor,
+      { code: 'role:delete', target: `role#${roleId} (${role.name})`, summary: `删除角色 ${role.name}` },
+      now,
+    );
+  });
+}
+
+export interface PermissionTreeNode {
+  id: number;
+  code: string;
+  title: string;
+  kind: PermissionKind;
+  checked: boolean;
+  always: boolean;
+  children: PermissionTreeNode[];
+}
+
+function treeOf(nodes: PermissionNode[], has: (code: string) => boolean): PermissionTreeNode[] {
+  return nodes.map((n) => ({
+    id: n.id,
+    code: n.code,
+    title: n.title,
+    kind: n.kind,
+    checked: has(n.code),
+    always: !!n.always,
+    children: treeOf(n.children ?? [], has),
+  }));
+}
+
+/** Codes in tree order (the order the console lists them). */
+const inTreeOrder = (has: (code: string) => boolean) => allPermissions.map((p) => p.code).filter(has);
+
+/** The caller's own codes and the tree checked for his role (needs only a session). */
+export function ownPermissions(caller: SessionManager) {
+  const has = (code: string) => caller.codes.has(code);
+  return { codes: inTreeOrder(has), tree: treeOf(permissionTree, has) };
+}
+
+/** A role's codes and the tree checked for it (the bind dialog). */
+export async function rolePermissions(ctx: Ctx, roleId: number) {
+  const role = await findRoleById(ctx.db, roleId);
+  if (!role) throw notFound(RoleMessages.notFound);
+  let codes: Set<string>;
+  if (role.is_super === 1) {
+    codes = new Set(allPermissions.map((p) => p.code));
+  } else {
+    const ids = (await findGrantIds(ctx.db, [roleId])).get(roleId) ?? [];
+    codes = new Set([...ids.map((id) => permissionById.get(id)?.code ?? ''), ...alwaysAllowedCodes]);
+    codes.delete('');
+  }
+  const has = (code: string) => codes.has(code);
+  return { codes: inTreeOrder(has), tree: treeOf(permissionTree, has) };
+}

@@ -1,0 +1,138 @@
+/**
+ * Withdrawals (type 1 提现) and extracts (type 2 提取) share these routes. A route serving both pages
+ * declares every code either page could use (any of); the service checks the precise code for the
+ * record's type with assertCan.
+ */
+import type { FastifyInstance } from 'fastify';
+import { WithdrawCodes } from '../../../domain/withdrawals';
+import type { Ctx } from '../../context';
+import { ok, type Static } from '../../http/schemas';
+import { actorOf, assertCan } from '../../plugins/auth';
+import {
+  WithdrawAccountBody,
+  WithdrawBatchBody,
+  WithdrawBatchResult,
+  WithdrawListQuery,
+  WithdrawListResult,
+  WithdrawOptBody,
+  WithdrawOptResult,
+  WithdrawSettingBody,
+  WithdrawSettingQuery,
+  WithdrawSettingResult,
+} from './withdrawals.schema';
+import {
+  getWithdrawSetting,
+  listWithdrawals,
+  saveWithdrawAccount,
+  saveWithdrawSetting,
+  withdrawBatch,
+  withdrawOpt,
+} from './withdrawals.service';
+
+const ACT_CODES = ['withdraw:audit', 'withdraw:pay', 'extract:audit', 'extract:pay'];
+
+export default async function withdrawRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
+  app.get(
+    '/v1/admin/withdraw/list',
+    {
+      config: { permission: ['withdraw:view', 'extract:view'] },
+      schema: {
+        operationId: 'listWithdrawals',
+        tags: ['withdraw'],
+        summary: '提现（type=1）或提取（type=2）记录',
+        querystring: WithdrawListQuery,
+        response: { 200: WithdrawListResult },
+      },
+    },
+    async (req) => {
+      const q = req.query as Static<typeof WithdrawListQuery>;
+      assertCan(req, WithdrawCodes[q.type].view);
+      return ok(await listWithdrawals(ctx, q));
+    },
+  );
+
+  app.post(
+    '/v1/admin/withdraw/opt',
+    {
+      config: { permission: ACT_CODES },
+      schema: {
+        operationId: 'withdrawOpt',
+        tags: ['withdraw'],
+        summary: '审核通过、确认打款或驳回一条提现/提取',
+        body: WithdrawOptBody,
+        response: { 200: WithdrawOptResult },
+      },
+    },
+    async (req) =>
+      ok(
+        await withdrawOpt(ctx, actorOf(req), req.body as Static<typeof WithdrawOptBody>, (code) =>
+          assertCan(req, code),
+        ),
+      ),
+  );
+
+  app.post(
+    '/v1/admin/withdraw/opt/batch',
+    {
+      config: { permission: ACT_CODES },
+      schema: {
+        operationId: 'withdrawBatch',
+        tags: ['withdraw'],
+        summary: '批量操作提现/提取（每条单独处理，逐条返回结果）',
+        body: WithdrawBatchBody,
+        response: { 200: WithdrawBatchResult },
+      },
+    },
+    async (req) =>
+      ok(
+        await withdrawBatch(ctx, actorOf(req), req.body as Static<typeof WithdrawBatchBody>, (code) =>
+          assertCan(req, code),
+        ),
+      ),
+  );
+
+  app.get(
+    '/v1/admin/withdraw/setting',
+    {
+      config: { permission: 'withdrawSetting:view' },
+      schema: {
+        operationId: 'getWithdrawSetting',
+        tags: ['withdraw'],
+        summary: '提现/提取设置（含出款钱包）',
+        querystring: WithdrawSettingQuery,
+        response: { 200: WithdrawSettingResult },
+      },
+    },
+    async (req) => ok(await getWithdrawSetting(ctx, (req.query as Static<typeof WithdrawSettingQuery>).type)),
+  );
+
+  app.post(
+    '/v1/admin/withdraw/setting',
+    {
+      config: { permission: 'withdrawSetting:update' },
+      schema: {
+        operationId: 'saveWithdrawSetting',
+        tags: ['withdraw'],
+        summary: '保存提现/提取设置',
+        body: WithdrawSettingBody,
+        response: { 200: WithdrawSettingResult },
+      },
+    },
+    async (req) => ok(await saveWithdrawSetting(ctx, actorOf(req), req.body as Static<typeof WithdrawSettingBody>)),
+  );
+
+  app.post(
+    '/v1/admin/withdraw/account',
+    {
+      config: { permission: 'withdrawSetting:update' },
+      schema: {
+        operationId: 'saveWithdrawAccount',
+        tags: ['withdraw'],
+        summary: '保存提现/提取出款钱包',
+        body: WithdrawAccountBody,
+        response: { 200: WithdrawSettingResult },
+      },
+    },
+    async (req) => ok(await saveWithdrawAccount(ctx, actorOf(req), req.body as Static<typeof WithdrawAccountBody>)),
+  );
+}

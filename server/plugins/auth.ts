@@ -1,0 +1,102 @@
+/**
+ * One central check: every /v1 route declares `config.permission` (a code of the permission tree)
+ * or `config.auth` ('session': any logged-in manager; 'public': nobody needs to be). A route that
+ * declares neither, or an unknown code, stops the server at start. The check runs in onRequest, before
+ * validation, so a caller without a session or permission learns nothing about the input rules.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Code, Messages } from '../../domain/codes';
+import { isPermissionCode } from '../../domain/permissions';
+import type { Actor, Ctx } from '../context';
+import { AppError } from '../errors';
+import { resolveSession, type SessionManager } from '../modules/auth/session.service';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The permission code a caller's role must hold; a list means any one of them, for a route that
+     * serves several pages (withdrawals and extracts) — its service then checks the precise code with
+     * assertCan().
+     */
+    permission?: string | string[];
+    /** 'session': only a valid session; 'public': no session (login). */
+    auth?: 'session' | 'public';
+  }
+  interface FastifyRequest {
+    manager: SessionManager | null;
+  }
+  interface FastifyInstance {
+    /** Every /v1 route as declared (method, url, permission, auth): for the route-walking tests and docs. */
+    routeTable: RouteDeclaration[];
+  }
+}
+
+export interface RouteDeclaration {
+  method: string;
+  url: string;
+  permission?: string | string[];
+  auth?: string;
+}
+
+export function actorOf(request: { manager: SessionManager | null; ip: string }): Actor {
+  if (!request.manager) throw new AppError(Code.notLoggedIn, Messages.notLoggedIn);
+  return { managerId: request.manager.id, username: request.manager.username, ip: request.ip };
+}
+
+export const API_PREFIX = '/v1/';
+
+/** Refuses with 403 unless the caller's role holds `code`. */
+export function assertCan(request: { manager: SessionManager | null }, code: string): void {
+  if (!request.manager) throw new AppError(Code.notLoggedIn, Messages.notLoggedIn);
+  if (!request.manager.codes.has(code)) throw new AppError(Code.forbidden, Messages.forbidden);
+}
+
+const codesOf = (permission: string | string[] | undefined): string[] =>
+  permission === undefined ? [] : Array.isArray(permission) ? permission : [permission];
+
+export default fp(async function auth(app: FastifyInstance, opts: { ctx: Ctx }) {
+  app.decorateRequest('manager', null);
+  const routeTable: RouteDeclaration[] = [];
+  app.decorate('routeTable', routeTable);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    for (const method of [route.method].flat()) {
+      const c = (route.config ?? {}) as { permission?: string | string[]; auth?: string };
+      routeTable.push({ method, url: route.url, permission: c.permission, auth: c.auth });
+    }
+    const config = (route.config ?? {}) as { permission?: string | string[]; auth?: string };
+    const declared = [codesOf(config.permission).length > 0 || undefined, config.auth].filter(Boolean).length;
+    if (declared !== 1) {
+      throw new Error(
+        `route ${route.method} ${route.url} must declare exactly one of config.permission or config.auth`,
+      );
+    }
+    for (const code of codesOf(config.permission)) {
+      if (!isPermissionCode(code))
+        throw new Error(`route ${route.method} ${route.url} names unknown permission ${code}`);
+    }
+    if (config.auth && !['session', 'public'].includes(config.auth)) {
+      throw new Error(`route ${route.method} ${route.url} has bad config.auth ${config.auth}`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config as { permission?: string | string[]; auth?: string };
+    // Decide by the route that matched, never by the raw URL: the router decodes the path, so
+    // '/%761/admin/…' reaches a /v1 route while its URL does not start with '/v1/'.
+    const routeUrl = request.routeOptions.url;
+    if (routeUrl === undefined || !routeUrl.startsWith(API_PREFIX) || config.auth === 'public') return;
+    if (!codesOf(config.permission).length && config.auth !== 'session') {
+      throw new AppError(Code.forbidden, Messages.forbidden); // cannot happen (onRoute checks); fail closed
+    }
+    const header = request.headers.authorization;
+    const manager = await resolveSession(opts.ctx, typeof header === 'string' ? header.trim() : undefined);
+    request.manager = manager;
+    const needed = codesOf(config.permission);
+    if (needed.length && !needed.some((code) => manager.codes.has(code))) {
+      throw new AppError(Code.forbidden, Messages.forbidden);
+    }
+  });
+});

@@ -1,0 +1,16 @@
+/** Demo data for a new database, made through the same services real changes use (DOMAIN.md §4). */
+import type { Ctx } from '../context';
+import { seedSystemDemo } from '../modules/system/system.demo';
+
+/** Each module adds its part here; they run in order so later ones can use earlier data. */
+export const demoSteps: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
+  { name: 'system: roles and managers', run: seedSystemDemo },
+];
+
+export async function seedDemoData(ctx: Ctx): Promise<void> {
+  for (const step of demoSteps) {
+    const t = Date.now();
+    await step.run(ctx);
+    ctx.log.info(`demo data: ${step.name} (${Date.now() - t} ms)`);
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * A dialog around a form: title, fields (children), 取消 / 确定. 确定 (or Enter in a field) checks the
+ * fields first (useForm), then awaits `onSubmit`; while it runs the button spins and the dialog
+ * cannot be closed; a refusal shows the server's msg inside the dialog and keeps what was typed;
+ * success closes it and, when given, shows `successText` as a toast.
+ *
+ *   <FormDialog open={open} title="新增管理员" form={form} onClose={close}
+ *     onSubmit={() => createManager({ body: form.values }).unwrap()} successText="新增成功">
+ *     <TextField {...form.field('username')} />
+ *   </FormDialog>
+ */
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { Messages } from '../../domain/codes';
+import { useAppDispatch } from '../store/hooks';
+import { toastShown } from '../store/toastSlice';
+
+export interface FormDialogProps {
+  open: boolean;
+  title: string;
+  /** Called on 取消, Esc and after a success; not while submitting. */
+  onClose: () => void;
+  /** Runs after the fields pass; a rejection with `{ msg }` (an ApiError) is shown in the dialog. */
+  onSubmit: () => Promise<unknown> | unknown;
+  /** The form whose fields are checked before submitting (useForm()). */
+  form?: { validate: () => boolean };
+  children: ReactNode;
+  submitText?: string;
+  cancelText?: string;
+  /** A success toast, e.g. "保存成功". */
+  successText?: string;
+  maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
+}
+
+export function errorMessage(error: unknown): string {
+  if (error && typeof error === 'object' && 'msg' in error && typeof error.msg === 'string' && error.msg) {
+    return error.msg;
+  }
+  return Messages.busy;
+}
+
+export function FormDialog({
+  open,
+  title,
+  onClose,
+  onSubmit,
+  form,
+  children,
+  submitText = '确定',
+  cancelText = '取消',
+  successText,
+  maxWidth = 'sm',
+}: FormDialogProps) {
+  const id = useId();
+  const dispatch = useAppDispatch();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [wasOpen, setWasOpen] = useState(open);
+  // Each opening starts without the last refusal.
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setFailure(null);
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    if (form && !form.validate()) return;
+    setBusy(true);
+    try {
+      await onSubmit();
+      setBusy(false);
+      if (successText) dispatch(toastShown(successText, 'success'));
+      onClose();
+    } catch (error) {
+      setBusy(false);
+      setFailure(errorMessage(error));
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth={maxWidth}
+      aria-labelledby={`${id}-title`}
+      // The paper is the <form>, so the title and actions stay put while a long form scrolls.
+      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
+    >
+      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {failure ? (
+            <Alert severity="error" role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          {children}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {cancelText}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+        >
+          {submitText}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export default FormDialog;

@@ -1,0 +1,93 @@
+/**
+ * An amount input: a TextField holding the decimal string as typed (never a number), ignoring
+ * keystrokes that cannot be part of a decimal, with the asset code at its end. Validation goes through
+ * domain/money.ts parseAsset, so the client refuses exactly what the server would:
+ *
+ *   amount: { label: '金额', required: true, validate: moneyRule('USDT') }      // useForm rule
+ *   <MoneyField asset="USDT" {...form.field('amount')} />
+ */
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import type { ChangeEvent } from 'react';
+import { assetDecimals, type Asset } from '../../domain/assets';
+import { moneyReasonText, parseAsset } from '../../domain/money';
+
+export interface MoneyOptions {
+  /** A balance adjustment may be negative. */
+  allowNegative?: boolean;
+  allowZero?: boolean;
+}
+
+/** The Chinese error for an amount, naming the field ("金额小数位数过多（最多6位）"), or null when valid. */
+export function validateMoney(value: string, asset: Asset, label = '金额', opts: MoneyOptions = {}): string | null {
+  const text = value.trim();
+  if (!text) return `${label}不能为空`;
+  const parsed = parseAsset(text, asset, opts);
+  if (parsed.ok) return null;
+  const reason = moneyReasonText[parsed.reason];
+  return parsed.reason === 'decimals' ? `${label}${reason}（最多${assetDecimals(asset)}位）` : `${label}${reason}`;
+}
+
+/** A useForm `validate` rule for an amount of `asset`; its messages use the field's label. */
+export const moneyRule =
+  (asset: Asset, opts: MoneyOptions = {}) =>
+  (value: string, _values?: unknown, label = '金额') =>
+    validateMoney(value, asset, label, opts);
+
+/**
+ * What the field lets through while typing: a sign (when allowed), digits and one point. Extra
+ * places are let through on purpose (a paste would otherwise vanish silently) and refused by the
+ * validation with a message saying how many places the asset has.
+ */
+export function acceptsTyping(text: string, allowNegative = false): boolean {
+  return (allowNegative ? /^-?\d*(?:\.\d*)?$/ : /^\d*(?:\.\d*)?$/).test(text);
+}
+
+export type MoneyFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type'> &
+  MoneyOptions & {
+    asset: Asset;
+    value: string;
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+    /** Shows the asset code at the end (default true). */
+    showAsset?: boolean;
+  };
+
+export function MoneyField({
+  asset,
+  value,
+  onChange,
+  allowNegative = false,
+  allowZero: _allowZero,
+  showAsset = true,
+  slotProps,
+  ...rest
+}: MoneyFieldProps) {
+  const handleChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    // Full-width digits and points from a Chinese IME become ASCII; spaces and commas are dropped.
+    const text = event.target.value
+      .replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
+      .replace(/[。．]/g, '.')
+      .replace(/[－]/g, '-')
+      .replace(/[\s,，]/g, '');
+    if (!acceptsTyping(text, allowNegative)) return;
+    if (text !== event.target.value) event.target.value = text;
+    onChange(event);
+  };
+  return (
+    <TextField
+      {...rest}
+      value={value}
+      onChange={handleChange}
+      autoComplete="off"
+      slotProps={{
+        ...slotProps,
+        htmlInput: { inputMode: 'decimal', ...(slotProps?.htmlInput as object) },
+        input: showAsset
+          ? { endAdornment: <InputAdornment position="end">{asset}</InputAdornment>, ...(slotProps?.input as object) }
+          : slotProps?.input,
+      }}
+    />
+  );
+}
+
+export default MoneyField;

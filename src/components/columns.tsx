@@ -1,0 +1,103 @@
+/**
+ * Column builders for the DataGrid of a list page, so every page shows times, amounts and statuses
+ * the same way:
+ *
+ *   const columns: GridColDef<Withdraw>[] = [
+ *     { field: 'id', headerName: 'ID', width: 90, sortable: true },
+ *     moneyColumn('amount', '金额', 'USDT', { sortable: true }),
+ *     moneyColumn('change', '变动', (row) => row.asset, { signed: true }),
+ *     statusColumn('status', '状态', WithdrawStatusView),
+ *     timeColumn('createdAt', '申请时间', { sortable: true }),
+ *     actionsColumn((row) => <>{can('withdraw:audit') && row.status === 0 ? <Button size="small" …>通过</Button> : null}</>),
+ *   ];
+ */
+import type { ReactNode } from 'react';
+import Stack from '@mui/material/Stack';
+import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import type { Asset } from '../../domain/assets';
+import { formatTime } from '../../domain/time';
+import { MoneyText } from './MoneyText';
+import { StatusChip, type StatusMap } from './StatusChip';
+
+type Extra<R extends GridValidRowModel> = Partial<GridColDef<R>>;
+
+/** Epoch ms → "YYYY-MM-DD HH:mm:ss" in Asia/Shanghai; empty when there is no time. */
+export function formatTimeValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const ms = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  return Number.isFinite(ms) ? formatTime(ms) : '';
+}
+
+export function timeColumn<R extends GridValidRowModel>(
+  field: string,
+  headerName: string,
+  extra: Extra<R> = {},
+): GridColDef<R> {
+  return {
+    field,
+    headerName,
+    width: 170,
+    valueFormatter: (value: unknown) => formatTimeValue(value),
+    ...extra,
+  };
+}
+
+export function moneyColumn<R extends GridValidRowModel>(
+  field: string,
+  headerName: string,
+  asset: Asset | ((row: R) => Asset),
+  extra: Extra<R> & { signed?: boolean; showAsset?: boolean } = {},
+): GridColDef<R> {
+  const { signed, showAsset, ...rest } = extra;
+  return {
+    field,
+    headerName,
+    width: 150,
+    align: 'right',
+    headerAlign: 'right',
+    renderCell: ({ row, value }) => (
+      <MoneyText
+        value={value as string | null | undefined}
+        asset={typeof asset === 'function' ? asset(row) : asset}
+        signed={signed}
+        showAsset={showAsset}
+      />
+    ),
+    ...rest,
+  };
+}
+
+export function statusColumn<R extends GridValidRowModel, K extends string | number>(
+  field: string,
+  headerName: string,
+  map: StatusMap<K>,
+  extra: Extra<R> = {},
+): GridColDef<R> {
+  return {
+    field,
+    headerName,
+    width: 110,
+    renderCell: ({ value }) => <StatusChip value={value as K | null | undefined} map={map} />,
+    ...extra,
+  };
+}
+
+/** The 操作 column: the row's action buttons (small text buttons), never sortable. */
+export function actionsColumn<R extends GridValidRowModel>(
+  render: (row: R) => ReactNode,
+  extra: Extra<R> = {},
+): GridColDef<R> {
+  return {
+    field: '__actions',
+    headerName: '操作',
+    width: 200,
+    sortable: false,
+    disableColumnMenu: true,
+    renderCell: ({ row }) => (
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
+        {render(row)}
+      </Stack>
+    ),
+    ...extra,
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * The header (SPEC.md §2, §9): an AppBar under the sidebar, its content starting 170 px (58 px
+ * collapsed) from the left; the breadcrumb trail, and the account dropdown (150 ms hover delay)
+ * with the user name and 退出登录.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import MenuItem from '@mui/material/MenuItem';
+import MenuList from '@mui/material/MenuList';
+import Paper from '@mui/material/Paper';
+import Popper from '@mui/material/Popper';
+import Toolbar from '@mui/material/Toolbar';
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
+import Logout from '@mui/icons-material/Logout';
+import { useLogoutMutation } from '../services/generated/api';
+import { loggedOut } from '../store/authSlice';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
+import Breadcrumbs from './Breadcrumbs';
+import { DROPDOWN_DELAY_MS, headerPaddingLeft } from './layoutSizes';
+import LogoutDialog from './LogoutDialog';
+import { useHoverPopup } from './useHoverPopup';
+
+export const HEADER_HEIGHT = 64;
+
+export default function Header() {
+  const collapsed = useAppSelector((s) => s.layout.collapsed);
+  const username = useAppSelector((s) => s.auth.username) ?? '';
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [logout] = useLogoutMutation();
+  const dropdown = useHoverPopup(DROPDOWN_DELAY_MS);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const confirmLogout = async () => {
+    setConfirming(false);
+    // The token is cleared whatever the server answers (it may already have expired it).
+    try {
+      await logout().unwrap();
+    } catch {
+      /* ignored on purpose */
+    }
+    // Leave the shell first so that it does not react to the missing token on its own.
+    await navigate('/login', { replace: true });
+    dispatch(loggedOut());
+  };
+
+  return (
+    <AppBar position="fixed" color="inherit" elevation={1}>
+      <Toolbar style={{ paddingLeft: headerPaddingLeft(collapsed), minHeight: HEADER_HEIGHT }} sx={{ pr: 2 }}>
+        <Box sx={{ flexGrow: 1, minWidth: 0, overflow: 'hidden' }}>
+          <Breadcrumbs />
+        </Box>
+        <Button
+          ref={setAnchor}
+          color="inherit"
+          {...dropdown.anchorProps}
+          aria-haspopup="menu"
+          aria-expanded={dropdown.open}
+          startIcon={<AccountCircle />}
+          endIcon={<KeyboardArrowDown />}
+          sx={{ textTransform: 'none' }}
+        >
+          {username}
+        </Button>
+        <Popper
+          open={dropdown.open && anchor !== null}
+          anchorEl={anchor}
+          placement="bottom-end"
+          sx={{ zIndex: (t) => t.zIndex.appBar + 1 }}
+        >
+          <Paper elevation={4} {...dropdown.popupProps}>
+            <MenuList dense aria-label="账户菜单">
+              <MenuItem
+                onClick={() => {
+                  dropdown.close();
+                  setConfirming(true);
+                }}
+              >
+                <ListItemIcon>
+                  <Logout fontSize="small" />
+                </ListItemIcon>
+                退出登录
+              </MenuItem>
+            </MenuList>
+          </Paper>
+        </Popper>
+      </Toolbar>
+      <LogoutDialog open={confirming} onCancel={() => setConfirming(false)} onConfirm={confirmLogout} />
+    </AppBar>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * The one RTK Query api (SPEC.md §7–§8). Endpoints are generated into ./generated from the contract
+ * and get their cache tags in the per-module files beside this one.
+ *
+ * The custom baseQuery: 30,000 ms timeout; the raw token in Authorization; the loading counter up for
+ * GET and POST except login and down on every outcome; code 200 → data; blobs pass; 301/302 → token
+ * cleared and the route replaced with /login?redirect=<current path>; any other code → the server's msg
+ * or "系统繁忙，请稍后再试"; a transport error → the timeout or the generic failure message.
+ */
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { Code, Messages } from '../../domain/codes';
+import { loggedOut } from '../store/authSlice';
+import { requestFinished, requestStarted } from '../store/loadingSlice';
+
+export const HTTP_TIMEOUT_MS = 30_000;
+export const LOGIN_PATH = '/v1/admin/user/login';
+/** Where the API lives: same origin unless the build says otherwise. */
+export const API_BASE = process.env.API_BASE ?? '';
+
+/** What a failed call rejects with. `code` is the envelope code, or 0 for a transport failure. */
+export interface ApiError {
+  code: number;
+  msg: string;
+}
+
+type Navigate = (to: string, opts: { replace: boolean }) => void;
+let navigate: Navigate = (to) => window.location.replace(to);
+/** The router registers itself so a 301/302 can replace the route without a page reload. */
+export function setNavigator(fn: Navigate) {
+  navigate = fn;
+}
+
+export function currentFullPath(): string {
+  const { pathname, search, hash } = window.location;
+  return `${pathname}${search}${hash}`;
+}
+
+/** A 301/302 ends the session: replace the route with the login page, coming back here after (downloads too). */
+export function redirectToLogin() {
+  if (window.location.pathname !== '/login') {
+    navigate(`/login?redirect=${encodeURIComponent(currentFullPath())}`, { replace: true });
+  }
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: API_BASE,
+  timeout: HTTP_TIMEOUT_MS,
+  prepareHeaders(headers, { getState }) {
+    const token = (getState() as { auth: { token: string | null } }).auth.token;
+    if (token) headers.set('Authorization', token);
+    return headers;
+  },
+  // JSON envelopes are parsed; anything else (an export) passes through as a Blob.
+  responseHandler: async (response) => {
+    const type = response.headers.get('content-type') ?? '';
+    return type.includes('application/json') ? response.json() : response.blob();
+  },
+});
+
+function transportError(error: FetchBaseQueryError): ApiError {
+  if (error.status === 'TIMEOUT_ERROR') return { code: 0, msg: Messages.timeout };
+  const text = 'error' in error ? String(error.error) : '';
+  return { code: 0, msg: /timeout/i.test(text) ? Messages.timeout : Messages.requestFailed };
+}
+
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
+  const request = typeof args === 'string' ? { url: args } : args;
+  const method = (request.method ?? 'GET').toUpperCase();
+  const flagged = request.url !== LOGIN_PATH && (method === 'GET' || method === 'POST');
+  if (flagged) api.dispatch(requestStarted());
+  try {
+    const result = await rawBaseQuery(request, api, extra);
+    if (result.error) return { error: transportError(result.error) };
+    const body = result.data;
+    if (typeof Blob !== 'undefined' && body instanceof Blob) return { data: body };
+    const { code, msg, data } = (body ?? {}) as { code?: number; msg?: string; data?: unknown };
+    if (code === Code.ok) return { data };
+    if (code === Code.notLoggedIn || code === Code.sessionEnded) {
+      api.dispatch(loggedOut());
+      redirectToLogin();
+      return { error: { code, msg: msg || Messages.busy } };
+    }
+    return { error: { code: typeof code === 'number' ? code : Code.internal, msg: msg || Messages.busy } };
+  } finally {
+    if (flagged) api.dispatch(requestFinished());
+  }
+};
+
+/** Cache tags of every module; each module's file adds its own to the endpoints it owns. */
+export const TAG_TYPES = [
+  'Menu',
+  'Permissions',
+  'Manager',
+  'OpLog',
+  'Role',
+  'Member',
+  'Zone',
+  'Asset',
+  'Payment',
+  'Transfer',
+  'Bill',
+  'Deposit',
+  'DepositSetting',
+  'DepositAccount',
+  'Withdraw',
+  'WithdrawSetting',
+] as const;
+
+export const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});

@@ -1,0 +1,33 @@
+/**
+ * The login call, made with the shared baseQuery (same timeout, envelope and error messages; login
+ * never raises the loading overlay) but without going through the generated endpoints module:
+ * that module grows with every page's endpoints and would all be downloaded by the login route.
+ * Everything else keeps using the generated hooks (useLogoutMutation, useGetMenuQuery, …).
+ */
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import { baseQuery, LOGIN_PATH, type ApiError } from './baseApi';
+import type { LoginApiArg, LoginApiResponse } from './generated/api';
+
+/** Resolves with {token, username}; rejects with an ApiError {code, msg}. */
+export function requestLogin(
+  body: LoginApiArg['body'],
+): ThunkAction<Promise<LoginApiResponse>, unknown, unknown, UnknownAction> {
+  return async (dispatch, getState) => {
+    const controller = new AbortController();
+    const result = await baseQuery(
+      { url: LOGIN_PATH, method: 'POST', body },
+      {
+        dispatch,
+        getState,
+        signal: controller.signal,
+        abort: () => controller.abort(),
+        extra: undefined,
+        endpoint: 'login',
+        type: 'mutation',
+      },
+      {},
+    );
+    if (result.error) throw result.error as ApiError;
+    return result.data as LoginApiResponse;
+  };
+}
