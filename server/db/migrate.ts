@@ -5,12 +5,14 @@ import * as createAccess from './migrations/2026_11_22_0900_create_access';
 import * as createMembersLedger from './migrations/2026_11_22_1000_create_members_ledger';
 import * as managerVersion from './migrations/2026_11_23_0100_manager_version';
 import * as createDepositsWithdrawals from './migrations/2026_11_23_0300_create_deposits_withdrawals';
+import * as createPaymentsTransfers from './migrations/2026_11_23_1510_create_payments_transfers';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0900_create_access': createAccess,
   '2026_11_22_1000_create_members_ledger': createMembersLedger,
   '2026_11_23_0100_manager_version': managerVersion,
   '2026_11_23_0300_create_deposits_withdrawals': createDepositsWithdrawals,
+  '2026_11_23_1510_create_payments_transfers': createPaymentsTransfers,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -192,6 +192,36 @@ export interface WithdrawalTable {
   created_at: number;
 }
 
+export interface PaymentMethodTable {
+  id: Generated<number>;
+  member_id: number;
+  /** 1 银行卡, 2 支付宝, 3 微信, 4 USDT-TRC20 */
+  type: number;
+  holder: string;
+  account: string;
+  bank: string;
+  branch: string;
+  qr_url: string;
+  /** 0 待审核, 1 已通过, 2 已驳回, 3 已禁用 */
+  status: Generated<number>;
+  remark: string;
+  auditor_id: number | null;
+  auditor_name: string | null;
+  audited_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TransferTable {
+  id: Generated<number>;
+  from_member_id: number;
+  to_member_id: number;
+  asset: string;
+  amount: Money;
+  fee: Money;
+  created_at: number;
+}
+
 export interface Database {
   role: RoleTable;
   permission: PermissionTable;
@@ -208,4 +238,6 @@ export interface Database {
   deposit_account: DepositAccountTable;
   deposit: DepositTable;
   withdrawal: WithdrawalTable;
+  payment_method: PaymentMethodTable;
+  transfer: TransferTable;
 }

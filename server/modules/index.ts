@@ -3,5 +3,8 @@ import authRoutes from './auth/auth.routes';
 import systemRoutes from './system/system.routes';
 import depositRoutes from './deposits/deposits.routes';
 import withdrawRoutes from './withdrawals/withdrawals.routes';
+import paymentRoutes from './payments/payments.routes';
+import transferRoutes from './transfers/transfers.routes';
+import billRoutes from './bills/bills.routes';
 
-export const routeModules = [authRoutes, systemRoutes, depositRoutes, withdrawRoutes];
+export const routeModules = [authRoutes, systemRoutes, depositRoutes, withdrawRoutes, paymentRoutes, transferRoutes, billRoutes];

@@ -1,0 +1,64 @@
+/** Payment methods (DOMAIN.md §3 Members): list, review and export. */
+import type { FastifyInstance } from 'fastify';
+import type { Ctx } from '../../context';
+import { ExportFileResponse, sendExport } from '../../export/export';
+import { ok, type Static } from '../../http/schemas';
+import { actorOf } from '../../plugins/auth';
+import {
+  PaymentExportQuery,
+  PaymentListQuery,
+  PaymentListResult,
+  PaymentOptBody,
+  PaymentOptResult,
+} from './payments.schema';
+import { listPaymentMethods, paymentExport, paymentOpt } from './payments.service';
+
+export default async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
+  app.get(
+    '/v1/admin/payment/list',
+    {
+      config: { permission: 'payment:view' },
+      schema: {
+        operationId: 'listPaymentMethods',
+        tags: ['payment'],
+        summary: '会员收款方式',
+        querystring: PaymentListQuery,
+        response: { 200: PaymentListResult },
+      },
+    },
+    async (req) => ok(await listPaymentMethods(ctx, req.query as Static<typeof PaymentListQuery>)),
+  );
+
+  app.post(
+    '/v1/admin/payment/opt',
+    {
+      config: { permission: 'payment:opt' },
+      schema: {
+        operationId: 'paymentOpt',
+        tags: ['payment'],
+        summary: '审核通过、驳回、禁用或启用收款方式',
+        body: PaymentOptBody,
+        response: { 200: PaymentOptResult },
+      },
+    },
+    async (req) => ok(await paymentOpt(ctx, actorOf(req), req.body as Static<typeof PaymentOptBody>)),
+  );
+
+  app.get(
+    '/v1/admin/payment/export',
+    {
+      config: { permission: 'payment:export' },
+      schema: {
+        operationId: 'exportPaymentMethods',
+        tags: ['payment'],
+        summary: '导出收款方式（与列表相同的筛选，全部行；xlsx 或 format=csv）',
+        querystring: PaymentExportQuery,
+        response: ExportFileResponse,
+      },
+    },
+    async (req, reply) => {
+      const q = req.query as Static<typeof PaymentExportQuery>;
+      return sendExport(reply, paymentExport(ctx, q), q.format, ctx.clock.now());
+    },
+  );
+}

@@ -1,0 +1,229 @@
+/**
+ * Payment methods (DOMAIN.md §3 Members): the list and its export, the manager's review (approve,
+ * reject with a remark, disable, enable: each one conditional UPDATE with its op-log row in one
+ * transaction), and the member-side addPaymentMethod used by the demo data and the tests.
+ */
+import { chainAddressMessage, isChainAddress } from '../../../domain/deposits';
+import {
+  PaymentActions,
+  PaymentStatus,
+  PaymentType,
+  type PaymentAction,
+  type PaymentStatus as PStatus,
+  type PaymentType as PType,
+} from '../../../domain/payments';
+import { formatTime } from '../../../domain/time';
+import type { Actor, Ctx } from '../../context';
+import { badInput, conflict, notFound } from '../../errors';
+import { keysetBatches, type ExportSpec } from '../../export/export';
+import { parseRange } from '../../range';
+import { writeOpLog } from '../oplog/oplog.repository';
+import {
+  findPaymentMethods,
+  insertPaymentMethod,
+  memberExists,
+  movePaymentMethod,
+  paymentMethodBatch,
+  paymentMethodStatus,
+  type PaymentFilter,
+  type PaymentMethodRow,
+} from './payments.repository';
+
+export const PaymentMessages = {
+  notFound: '收款方式不存在',
+  remarkRequired: '驳回原因不能为空',
+  reviewed: '该收款方式已审核',
+  notApproved: '只能禁用已通过的收款方式',
+  notDisabled: '只能启用已禁用的收款方式',
+  memberMissing: '会员不存在',
+  holderRequired: '姓名不能为空',
+  accountRequired: '账号不能为空',
+  badCard: '银行卡号格式不正确',
+  bankRequired: '开户银行不能为空',
+  qrRequired: '收款二维码不能为空',
+} as const;
+
+/** Why a transition found the method in another state. */
+const CONFLICT: Record<PaymentAction, string> = {
+  approve: PaymentMessages.reviewed,
+  reject: PaymentMessages.reviewed,
+  disable: PaymentMessages.notApproved,
+  enable: PaymentMessages.notDisabled,
+};
+
+export interface PaymentFilterInput {
+  keyword?: string;
+  memberId?: number;
+  type?: number;
+  status?: number;
+  start?: string;
+  end?: string;
+}
+
+function filterOf(q: PaymentFilterInput): PaymentFilter {
+  const { start, end } = parseRange(q);
+  return {
+    keyword: q.keyword?.trim() || undefined,
+    memberId: q.memberId,
+    type: q.type,
+    status: q.status,
+    start,
+    end,
+  };
+}
+
+function toView(r: PaymentMethodRow) {
+  return {
+    id: Number(r.id),
+    memberId: Number(r.member_id),
+    uid: r.uid,
+    phone: r.phone,
+    nickname: r.nickname,
+    type: r.type as PType,
+    holder: r.holder,
+    account: r.account,
+    bank: r.bank,
+    branch: r.branch,
+    qrUrl: r.qr_url,
+    status: r.status as PStatus,
+    remark: r.remark,
+    auditorName: r.auditor_name,
+    auditedAt: r.audited_at == null ? null : Number(r.audited_at),
+    createdAt: Number(r.created_at),
+  };
+}
+
+export async function listPaymentMethods(
+  ctx: Ctx,
+  q: PaymentFilterInput & { page?: number; size?: number; order?: 'asc' | 'desc' },
+) {
+  const page = q.page ?? 1;
+  const size = q.size ?? 20;
+  const { rows, total } = await findPaymentMethods(ctx.db, filterOf(q), {
+    offset: (page - 1) * size,
+    limit: size,
+    order: q.order ?? 'desc',
+  });
+  return { list: rows.map(toView), total, page, size };
+}
+
+type PaymentView = ReturnType<typeof toView>;
+
+/** The export of the list's filters (all rows, newest first), for server/export. */
+export function paymentExport(ctx: Ctx, q: PaymentFilterInput, batchSize?: number): ExportSpec<PaymentView> {
+  const filter = filterOf(q); // validates the range before any byte is sent
+  return {
+    title: '收款方式',
+    columns: [
+      { header: 'ID', width: 10, value: (r) => r.id },
+      { header: '会员UID', width: 12, value: (r) => r.uid },
+      { header: '手机号', width: 14, value: (r) => r.phone },
+      { header: '昵称', width: 14, value: (r) => r.nickname },
+      { header: '类型', width: 12, value: (r) => PaymentType.label(r.type) },
+      { header: '姓名', width: 12, value: (r) => r.holder },
+      { header: '账号', width: 36, value: (r) => r.account },
+      { header: '开户银行', width: 16, value: (r) => r.bank },
+      { header: '开户支行', width: 18, value: (r) => r.branch },
+      { header: '收款二维码', width: 30, value: (r) => r.qrUrl },
+      { header: '状态', width: 10, value: (r) => PaymentStatus.label(r.status) },
+      { header: '备注', width: 20, value: (r) => r.remark },
+      { header: '审核人', width: 12, value: (r) => r.auditorName ?? '' },
+      { header: '审核时间', width: 20, value: (r) => formatTime(r.auditedAt) },
+      { header: '添加时间', width: 20, value: (r) => formatTime(r.createdAt) },
+    ],
+    batches: (async function* () {
+      for await (const rows of keysetBatches(
+        (after, limit) => paymentMethodBatch(ctx.db, filter, after, limit),
+        (r) => Number(r.id),
+        batchSize,
+      ))
+        yield rows.map(toView);
+    })(),
+  };
+}
+
+export interface PaymentOptInput {
+  id: number;
+  action: PaymentAction;
+  remark?: string;
+}
+
+export async function paymentOpt(ctx: Ctx, actor: Actor, input: PaymentOptInput) {
+  const remark = (input.remark ?? '').trim();
+  if (input.action === 'reject' && !remark) throw badInput(PaymentMessages.remarkRequired);
+  const rule = PaymentActions[input.action];
+  const now = ctx.clock.now();
+  const review = input.action === 'approve' || input.action === 'reject';
+  await ctx.db.transaction().execute(async (trx) => {
+    const moved = await movePaymentMethod(
+      trx,
+      input.id,
+      {
+        from: rule.from,
+        to: rule.to,
+        ...(remark || input.action === 'reject' ? { remark } : {}),
+        ...(review ? { audited: { managerId: actor.managerId, username: actor.username } } : {}),
+      },
+      now,
+    );
+    if (!moved) {
+      const status = await paymentMethodStatus(trx, input.id);
+      throw status === undefined ? notFound(PaymentMessages.notFound) : conflict(CONFLICT[input.action]);
+    }
+    const what = `${PaymentType.label(moved.type)} ${moved.account}`;
+    await writeOpLog(
+      trx,
+      actor,
+      {
+        code: 'payment:opt',
+        target: `payment#${input.id}`,
+        summary: `${rule.label}收款方式 #${input.id}（${what}）${remark ? `：${remark}` : ''}`,
+      },
+      now,
+    );
+  });
+  return { id: input.id, status: rule.to as PStatus };
+}
+
+// ---- member side ----
+
+export interface AddPaymentMethodInput {
+  memberId: number;
+  type: PType;
+  holder: string;
+  account: string;
+  /** Bank and branch: type 1 (银行卡). */
+  bank?: string;
+  branch?: string;
+  /** QR image URL: types 2 (支付宝) and 3 (微信). */
+  qrUrl?: string;
+}
+
+/** Member side: adds a payment method, waiting for review (status 0 待审核). */
+export async function addPaymentMethod(ctx: Ctx, input: AddPaymentMethodInput) {
+  const holder = input.holder.trim();
+  const account = input.account.trim().replace(input.type === 1 ? /\s+/g : /^$/, '');
+  const bank = input.type === 1 ? (input.bank ?? '').trim() : '';
+  const branch = input.type === 1 ? (input.branch ?? '').trim() : '';
+  const qrUrl = input.type === 2 || input.type === 3 ? (input.qrUrl ?? '').trim() : '';
+  if (!holder || holder.length > 50) throw badInput(PaymentMessages.holderRequired);
+  if (!account || account.length > 100) throw badInput(PaymentMessages.accountRequired);
+  if (input.type === 1) {
+    if (!/^\d{12,19}$/.test(account)) throw badInput(PaymentMessages.badCard);
+    if (!bank) throw badInput(PaymentMessages.bankRequired);
+  }
+  if ((input.type === 2 || input.type === 3) && !qrUrl) throw badInput(PaymentMessages.qrRequired);
+  if (input.type === 4 && !isChainAddress('TRC20', account)) throw badInput(chainAddressMessage('TRC20'));
+  if (!(await memberExists(ctx.db, input.memberId))) throw badInput(PaymentMessages.memberMissing);
+  const id = await insertPaymentMethod(ctx.db, {
+    memberId: input.memberId,
+    type: input.type,
+    holder,
+    account,
+    bank: bank.slice(0, 100),
+    branch: branch.slice(0, 100),
+    qrUrl: qrUrl.slice(0, 500),
+    now: ctx.clock.now(),
+  });
+  return { id, status: 0 as const };
+}

@@ -1,0 +1,23 @@
+/** Transfers between members (DOMAIN.md §3 Members): read-only list with sums. */
+import type { FastifyInstance } from 'fastify';
+import type { Ctx } from '../../context';
+import { ok, type Static } from '../../http/schemas';
+import { TransferListQuery, TransferListResult } from './transfers.schema';
+import { listTransfers } from './transfers.service';
+
+export default async function transferRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
+  app.get(
+    '/v1/admin/transfer/list',
+    {
+      config: { permission: 'transfer:view' },
+      schema: {
+        operationId: 'listTransfers',
+        tags: ['transfer'],
+        summary: '会员转账记录（只读）',
+        querystring: TransferListQuery,
+        response: { 200: TransferListResult },
+      },
+    },
+    async (req) => ok(await listTransfers(ctx, req.query as Static<typeof TransferListQuery>)),
+  );
+}
