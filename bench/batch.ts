@@ -68,7 +68,7 @@ export async function runBatch(o: {
     const count = async (q: ReturnType<typeof sql<{ n: number }>>) => Number((await q.execute(h.db)).rows[0].n);
     const inList = sql.join(ids.map((id) => sql`${id}`));
     const billsBefore = await count(
-      sql<{ n: number }>`select count(*) as n from bill where ref_kind = 'withdraw' and ref_id in (${inList})`,
+      sql<{ n: number }>`select count(*) as n from bill where ref_kind = 'withdrawal' and ref_id in (${inList})`,
     );
     const logBefore = await count(sql<{ n: number }>`select count(*) as n from op_log`);
     const token = await login(server.port, o.password);
@@ -94,7 +94,7 @@ export async function runBatch(o: {
     );
     const billsAdded =
       (await count(
-        sql<{ n: number }>`select count(*) as n from bill where ref_kind = 'withdraw' and ref_id in (${inList})`,
+        sql<{ n: number }>`select count(*) as n from bill where ref_kind = 'withdrawal' and ref_id in (${inList})`,
       )) - billsBefore;
     const opLogRows = (await count(sql<{ n: number }>`select count(*) as n from op_log`)) - logBefore;
     const again = await call();

@@ -31,7 +31,7 @@ import {
 } from './lib/args';
 import { generate, generatePayments, type Scale } from './data/generate';
 import { PgSink, SqliteSink, type BulkSink } from './data/sinks';
-import { DEPOSIT_TABLES, PAYMENT_TABLES, WITHDRAWAL_TABLES, recordMapper } from './data/records';
+import { DEPOSIT_TABLES, PAYMENT_TABLES, TRANSFER_TABLES, WITHDRAWAL_TABLES, recordMapper } from './data/records';
 
 export interface BuildResult {
   db: 'sqlite' | 'pg';
@@ -43,6 +43,9 @@ export interface BuildResult {
   counts: Record<string, number>;
   depositTable: string | null;
   withdrawalTable: string | null;
+  paymentTable: string | null;
+  transferTable: string | null;
+  totals: object;
 }
 
 async function findTable(sink: BulkSink, names: string[]) {
@@ -71,18 +74,21 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
   const withdrawalTable = await findTable(sink, WITHDRAWAL_TABLES);
   log(`${kind}: deposit table ${depositTable ?? '(none yet)'}, withdrawal table ${withdrawalTable ?? '(none yet)'}`);
   const paymentTable = await findTable(sink, PAYMENT_TABLES);
-  log(`${kind}: payment table ${paymentTable ?? '(none yet)'}`);
+  const transferTable = await findTable(sink, TRANSFER_TABLES);
+  log(`${kind}: payment table ${paymentTable ?? '(none yet)'}, transfer table ${transferTable ?? '(none yet)'}`);
   const big = [
+    'zone',
     'member',
     'account',
     'bill',
-    ...[depositTable, withdrawalTable, paymentTable].filter((x): x is string => !!x),
+    ...[depositTable, withdrawalTable, paymentTable, transferTable].filter((x): x is string => !!x),
   ];
   await sink.dropIndexes(big);
 
   const mapped = async (table: string | null) => {
     if (!table) return undefined;
-    const { names, toRow } = recordMapper(table, await sink.columns(table));
+    const { names, skipped, toRow } = recordMapper(table, await sink.columns(table));
+    if (skipped.length) log(`${kind}: ${table}: the generator leaves ${skipped.join(', ')} to their defaults`);
     return async (rows: object[]) => sink.insert(table, names, rows.map(toRow));
   };
   const passwordHash = await hashPassword('Member123');
@@ -95,6 +101,7 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
     zones: sink,
     deposits: await mapped(depositTable),
     withdrawals: await mapped(withdrawalTable),
+    transfers: await mapped(transferTable),
     progress: (what, done, total) => {
       const now = Date.now();
       log(
@@ -120,7 +127,7 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
 
   const check = createDb(url, { pgSchema: kind === 'pg' ? PG_SCHEMA : undefined });
   const counts: Record<string, number> = {};
-  for (const t of ['member', 'account', 'bill', depositTable, withdrawalTable, paymentTable]) {
+  for (const t of ['zone', 'member', 'account', 'bill', depositTable, withdrawalTable, paymentTable, transferTable]) {
     if (!t) continue;
     const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(t)}`.execute(check.db);
     counts[t] = Number(r.rows[0].n);
@@ -150,6 +157,9 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
     counts,
     depositTable,
     withdrawalTable,
+    paymentTable,
+    transferTable,
+    totals,
   };
 }
 

@@ -1,0 +1,135 @@
+/**
+ * Smoke run of `npm run bench:data` at a tiny scale: the bulk paths (SQLite, and PostgreSQL when
+ * TEST_DATABASE_URL is set) produce a consistent data set. Correctness only, never timing.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-smoke-'));
+process.env.BENCH_SQLITE = path.join(dir, 'bench.db');
+process.env.BENCH_PG_SCHEMA = `bench_smoke_${process.pid}`;
+if (process.env.TEST_DATABASE_URL) process.env.BENCH_PG_URL = process.env.TEST_DATABASE_URL;
+
+// Loaded after the environment names the smoke databases.
+const { buildDataSet } = require('../../../bench/data') as typeof import('../../../bench/data');
+const { generate } = require('../../../bench/data/generate') as typeof import('../../../bench/data/generate');
+const { createDb, dropPgSchema } = require('../../../server/db/dialect') as typeof import('../../../server/db/dialect');
+
+const scale = {
+  members: 200,
+  bills: 2_000,
+  deposits: 150,
+  withdrawals: 200,
+  payments: 100,
+  zones: 5,
+  seed: 7,
+  end: Date.UTC(2026, 10, 23, 12),
+};
+
+const quiet = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+afterAll(() => {
+  quiet.mockRestore();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function checks(url: string, pgSchema?: string) {
+  const h = createDb(url, { pgSchema });
+  try {
+    const one = async (q: ReturnType<typeof sql<{ n: number }>>) => Number((await q.execute(h.db)).rows[0].n);
+    // Every bill carries the running balances of its account, in id order.
+    expect(
+      await one(sql<{ n: number }>`select count(*) as n from (
+        select available_after, frozen_after,
+               sum(change) over (partition by member_id, asset order by id) as a,
+               sum(frozen_change) over (partition by member_id, asset order by id) as f
+        from bill) x where a <> available_after or f <> frozen_after or a < 0 or f < 0`),
+    ).toBe(0);
+    // Bills never predate their member.
+    expect(
+      await one(
+        sql<{
+          n: number;
+        }>`select count(*) as n from bill b join member m on m.id = b.member_id where b.created_at < m.created_at`,
+      ),
+    ).toBe(0);
+    expect(
+      await one(
+        sql<{ n: number }>`select count(*) as n from (select phone from member group by phone having count(*) > 1) x`,
+      ),
+    ).toBe(0);
+    const phones = (await sql<{ phone: string; uid: string }>`select phone, uid from member`.execute(h.db)).rows;
+    expect(phones.every((r) => /^1[3-9]\d{9}$/.test(r.phone) && /^\d{8}$/.test(r.uid))).toBe(true);
+    // A confirmed deposit has exactly one bill; a paid withdrawal two (freeze, success); a pending one one.
+    expect(
+      await one(sql<{ n: number }>`select count(*) as n from deposit d
+        where (d.status = 1) <> ((select count(*) from bill b where b.ref_kind = 'deposit' and b.ref_id = d.id) = 1)`),
+    ).toBe(0);
+    expect(
+      await one(sql<{ n: number }>`select count(*) as n from withdrawal w
+        where (select count(*) from bill b where b.ref_kind = 'withdrawal' and b.ref_id = w.id)
+              <> case when w.status in (2, 3) then 2 else 1 end`),
+    ).toBe(0);
+    expect(
+      await one(sql<{ n: number }>`select count(*) as n from withdrawal where status = 0 and type = 1`),
+    ).toBeGreaterThan(0);
+    expect(
+      await one(sql<{ n: number }>`select count(*) as n from zone z
+        where member_count <> (select count(*) from member m where m.zone_id = z.id)`),
+    ).toBe(0);
+  } finally {
+    await h.close();
+  }
+}
+
+test('bench:data on SQLite: the ledger invariant and the records hold', async () => {
+  const r = await buildDataSet('sqlite', scale, true);
+  expect(r.violations).toBe(0);
+  expect(r.counts.member).toBe(200);
+  expect(r.counts.account).toBe(600);
+  expect(r.counts.bill).toBeGreaterThanOrEqual(2_000);
+  expect(r.counts.deposit).toBe(150);
+  expect(r.counts.withdrawal).toBe(200);
+  await checks(`sqlite:${process.env.BENCH_SQLITE}`);
+}, 20_000);
+
+const pgTest = process.env.TEST_DATABASE_URL ? test : test.skip;
+pgTest(
+  'bench:data on PostgreSQL: the same checks',
+  async () => {
+    try {
+      const r = await buildDataSet('pg', scale, true);
+      expect(r.violations).toBe(0);
+      expect(r.counts.account).toBe(600);
+      await checks(process.env.TEST_DATABASE_URL!, process.env.BENCH_PG_SCHEMA);
+    } finally {
+      await dropPgSchema(process.env.TEST_DATABASE_URL!, process.env.BENCH_PG_SCHEMA!);
+    }
+  },
+  20_000,
+);
+
+test('the generator is deterministic for a seed', async () => {
+  const digest = async (seed: number) => {
+    const h = createHash('sha256');
+    const sink = {
+      insert: async (table: string, _c: string[], rows: unknown[][]) => void h.update(table + JSON.stringify(rows)),
+    };
+    const rec = async (rows: object[]) => void h.update(JSON.stringify(rows));
+    await generate({ ...scale, members: 50, bills: 500, deposits: 40, withdrawals: 40, seed }, 'x', {
+      zones: sink,
+      members: sink,
+      accounts: sink,
+      bills: sink,
+      deposits: rec,
+      withdrawals: rec,
+      transfers: rec,
+    });
+    return h.digest('hex');
+  };
+  const a = await digest(7);
+  expect(await digest(7)).toBe(a);
+  expect(await digest(8)).not.toBe(a);
+});
