@@ -20,6 +20,8 @@ const root = path.resolve(__dirname, '..');
 
 /** GET calls that change state (SPEC.md fixes their verbs) must be mutations in the client. */
 const GET_MUTATIONS = ['changePassword', 'deleteRole'];
+/** POST calls that only read (SPEC.md fixes their verbs: a list with its filters in the body) are queries. */
+const POST_QUERIES = ['listEnergyChanges'];
 
 function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
@@ -68,7 +70,10 @@ async function main() {
     tag: false,
     prettierConfigFile: path.join(root, '.prettierrc.json'),
     filterEndpoints: (name: string) => !/^export/i.test(name),
-    endpointOverrides: GET_MUTATIONS.map((name) => ({ pattern: name, type: 'mutation' as const })),
+    endpointOverrides: [
+      ...GET_MUTATIONS.map((name) => ({ pattern: name, type: 'mutation' as const })),
+      ...POST_QUERIES.map((name) => ({ pattern: name, type: 'query' as const })),
+    ],
   });
   const text = fs.readFileSync(outputFile, 'utf8');
   fs.writeFileSync(

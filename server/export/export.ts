@@ -124,6 +124,42 @@ async function drained(out: Writable): Promise<void> {
   if (out.writableNeedDrain && !out.destroyed) await once(out, 'drain');
 }
 
+/** Bytes the xlsx pipeline may hold (uncompressed XML + compressed output) before the next batch waits. */
+const XLSX_BACKLOG = 1024 * 1024;
+
+interface XlsxInternals {
+  /** archiver: its output not yet taken by `out`. */
+  zip?: { readableLength?: number; _writableState?: { length?: number } };
+}
+interface SheetStream {
+  /** exceljs StreamBuf: chunks not yet handed on, and where it hands them (the zip's deflater). */
+  buffers?: unknown[];
+  pipes?: Array<{ _writableState?: { length?: number }; _readableState?: { length?: number } }>;
+}
+
+/**
+ * exceljs hands rows to its zip without backpressure, so waiting on `out` alone is not enough: a fast
+ * database would pile XML up in front of the deflater. Measure every buffer on the way and wait while
+ * they hold more than XLSX_BACKLOG, i.e. while the reader (or the compressor) is slower than we read.
+ */
+function xlsxBacklog(workbook: unknown, sheet: unknown): () => number {
+  const zip = (workbook as XlsxInternals).zip;
+  const stream = (sheet as { stream?: SheetStream }).stream;
+  return () =>
+    (zip?.readableLength ?? 0) +
+    (zip?._writableState?.length ?? 0) +
+    (stream?.buffers?.length ?? 0) * 65536 +
+    (stream?.pipes ?? []).reduce((n, p) => n + (p._writableState?.length ?? 0) + (p._readableState?.length ?? 0), 0);
+}
+
+async function xlsxDrained(backlog: () => number, out: Writable): Promise<void> {
+  await drained(out);
+  while (backlog() > XLSX_BACKLOG && !out.destroyed) {
+    await new Promise((r) => setTimeout(r, 5));
+    await drained(out);
+  }
+}
+
 async function writeCsv<R>(spec: ExportSpec<R>, out: Writable): Promise<number> {
   let count = 0;
   out.write(`\ufeff${spec.columns.map((c) => csvCell(c.header)).join(',')}\r\n`);
@@ -142,6 +178,7 @@ async function writeCsv<R>(spec: ExportSpec<R>, out: Writable): Promise<number> 
 async function writeXlsx<R>(spec: ExportSpec<R>, out: Writable): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(spec.title.slice(0, 31));
+  const backlog = xlsxBacklog(workbook, sheet);
   sheet.columns = spec.columns.map((c, i) => ({ key: String(i), width: c.width ?? 16 }));
   sheet.addRow(spec.columns.map((c) => c.header)).commit();
   let count = 0;
@@ -158,7 +195,7 @@ async function writeXlsx<R>(spec: ExportSpec<R>, out: Writable): Promise<number>
     }
     count += batch.length;
     if (out.destroyed) break;
-    await drained(out);
+    await xlsxDrained(backlog, out);
   }
   sheet.commit();
   await workbook.commit();

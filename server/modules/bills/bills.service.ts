@@ -46,7 +46,9 @@ export async function listBills(ctx: Ctx, q: BillListInput, cap = BILL_COUNT_CAP
   const offset = (page - 1) * size;
   const [rows, sums] = await Promise.all([
     // Past the cap there is nothing to page to: no deep OFFSET ever reaches the database.
-    offset >= cap ? Promise.resolve([]) : findBills(ctx.db, filter, { offset, limit: size, order: q.order ?? 'desc' }),
+    offset >= cap
+      ? Promise.resolve([])
+      : findBills(ctx.db, filter, { offset, limit: Math.min(size, cap - offset), order: q.order ?? 'desc' }),
     countAndSumBills(ctx.db, filter, cap),
   ]);
   const counted = sums.reduce((n, s) => n + Number(s.n), 0);

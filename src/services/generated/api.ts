@@ -2,6 +2,29 @@
 import { baseApi as api } from '../baseApi';
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
+    listBills: build.query<ListBillsApiResponse, ListBillsApiArg>({
+      query: (queryArg) => ({
+        url: `/v1/admin/bill`,
+        params: {
+          page: queryArg.page,
+          size: queryArg.size,
+          order: queryArg.order,
+          sort: queryArg.sort,
+          asset: queryArg.asset,
+          keyword: queryArg.keyword,
+          memberId: queryArg.memberId,
+          type: queryArg['type'],
+          start: queryArg.start,
+          end: queryArg.end,
+        },
+      }),
+    }),
+    getBillTypes: build.query<GetBillTypesApiResponse, GetBillTypesApiArg>({
+      query: () => ({ url: `/v1/admin/bill/types` }),
+    }),
+    listEnergyChanges: build.query<ListEnergyChangesApiResponse, ListEnergyChangesApiArg>({
+      query: (queryArg) => ({ url: `/v1/admin/change/list`, method: 'POST', body: queryArg.body }),
+    }),
     listDepositAccounts: build.query<ListDepositAccountsApiResponse, ListDepositAccountsApiArg>({
       query: (queryArg) => ({
         url: `/v1/admin/deposit/account/list`,
@@ -44,6 +67,64 @@ const injectedRtkApi = api.injectEndpoints({
     saveDepositSetting: build.mutation<SaveDepositSettingApiResponse, SaveDepositSettingApiArg>({
       query: (queryArg) => ({ url: `/v1/admin/deposit/setting`, method: 'POST', body: queryArg.body }),
     }),
+    createMember: build.mutation<CreateMemberApiResponse, CreateMemberApiArg>({
+      query: (queryArg) => ({ url: `/v1/admin/member/create`, method: 'POST', body: queryArg.body }),
+    }),
+    listMembers: build.query<ListMembersApiResponse, ListMembersApiArg>({
+      query: (queryArg) => ({
+        url: `/v1/admin/member/list`,
+        params: {
+          page: queryArg.page,
+          size: queryArg.size,
+          order: queryArg.order,
+          sort: queryArg.sort,
+          keyword: queryArg.keyword,
+          inviterUid: queryArg.inviterUid,
+          zoneId: queryArg.zoneId,
+          level: queryArg.level,
+          status: queryArg.status,
+          start: queryArg.start,
+          end: queryArg.end,
+        },
+      }),
+    }),
+    memberOpt: build.mutation<MemberOptApiResponse, MemberOptApiArg>({
+      query: (queryArg) => ({ url: `/v1/admin/member/opt`, method: 'POST', body: queryArg.body }),
+    }),
+    listPaymentMethods: build.query<ListPaymentMethodsApiResponse, ListPaymentMethodsApiArg>({
+      query: (queryArg) => ({
+        url: `/v1/admin/payment/list`,
+        params: {
+          page: queryArg.page,
+          size: queryArg.size,
+          order: queryArg.order,
+          sort: queryArg.sort,
+          keyword: queryArg.keyword,
+          memberId: queryArg.memberId,
+          type: queryArg['type'],
+          status: queryArg.status,
+          start: queryArg.start,
+          end: queryArg.end,
+        },
+      }),
+    }),
+    paymentOpt: build.mutation<PaymentOptApiResponse, PaymentOptApiArg>({
+      query: (queryArg) => ({ url: `/v1/admin/payment/opt`, method: 'POST', body: queryArg.body }),
+    }),
+    listAssets: build.query<ListAssetsApiResponse, ListAssetsApiArg>({
+      query: (queryArg) => ({
+        url: `/v1/admin/query/list`,
+        params: {
+          page: queryArg.page,
+          size: queryArg.size,
+          order: queryArg.order,
+          sort: queryArg.sort,
+          keyword: queryArg.keyword,
+          asset: queryArg.asset,
+          minTotal: queryArg.minTotal,
+        },
+      }),
+    }),
     bindRole: build.mutation<BindRoleApiResponse, BindRoleApiArg>({
       query: (queryArg) => ({ url: `/v1/admin/role/bind`, method: 'POST', body: queryArg.body }),
     }),
@@ -68,6 +149,21 @@ const injectedRtkApi = api.injectEndpoints({
           order: queryArg.order,
           sort: queryArg.sort,
           name: queryArg.name,
+        },
+      }),
+    }),
+    listTransfers: build.query<ListTransfersApiResponse, ListTransfersApiArg>({
+      query: (queryArg) => ({
+        url: `/v1/admin/transfer/list`,
+        params: {
+          page: queryArg.page,
+          size: queryArg.size,
+          order: queryArg.order,
+          sort: queryArg.sort,
+          uid: queryArg.uid,
+          asset: queryArg.asset,
+          start: queryArg.start,
+          end: queryArg.end,
         },
       }),
     }),
@@ -170,10 +266,142 @@ const injectedRtkApi = api.injectEndpoints({
     saveWithdrawSetting: build.mutation<SaveWithdrawSettingApiResponse, SaveWithdrawSettingApiArg>({
       query: (queryArg) => ({ url: `/v1/admin/withdraw/setting`, method: 'POST', body: queryArg.body }),
     }),
+    listZones: build.query<ListZonesApiResponse, ListZonesApiArg>({
+      query: (queryArg) => ({
+        url: `/v1/admin/zone/list`,
+        params: {
+          page: queryArg.page,
+          size: queryArg.size,
+          order: queryArg.order,
+          sort: queryArg.sort,
+          name: queryArg.name,
+          status: queryArg.status,
+        },
+      }),
+    }),
+    zoneOpt: build.mutation<ZoneOptApiResponse, ZoneOptApiArg>({
+      query: (queryArg) => ({ url: `/v1/admin/zone/opt`, method: 'POST', body: queryArg.body }),
+    }),
   }),
   overrideExisting: false,
 });
 export { injectedRtkApi as api };
+export type ListBillsApiResponse = /** status 200 Default Response */ {
+  list: {
+    /** USDT, LZ or ENERGY */
+    asset: 'USDT' | 'LZ' | 'ENERGY';
+    availableAfter: string;
+    /** signed change of available */
+    change: string;
+    /** epoch ms */
+    createdAt: number;
+    frozenAfter: string;
+    /** signed change of frozen */
+    frozenChange: string;
+    id: number;
+    memberId: number;
+    nickname: string;
+    phone: string;
+    refId: number | null;
+    /** what caused it: withdrawal, deposit, transfer… ("" for none) */
+    refKind: string;
+    remark: string;
+    /** 1 充值 … 17 能量消耗 (see bill/types) */
+    type: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17;
+    uid: string;
+  }[];
+  page: number;
+  size: number;
+  /** null when the total is capped: narrow the filters to see the sum */
+  sum: {
+    byAsset: {
+      /** USDT, LZ or ENERGY */
+      asset: 'USDT' | 'LZ' | 'ENERGY';
+      change: string;
+      frozenChange: string;
+    }[];
+  } | null;
+  /** rows matching the filters */
+  total: number;
+  /** true: more rows match than `total` (the count stops at the cap); only the first `total` are paged */
+  totalCapped: boolean;
+};
+export type ListBillsApiArg = {
+  page?: number;
+  size?: number;
+  order?: 'asc' | 'desc';
+  sort?: 'id' | 'createdAt';
+  /** USDT, LZ or ENERGY */
+  asset?: 'USDT' | 'LZ' | 'ENERGY';
+  /** member uid (exact) or phone (prefix) */
+  keyword?: string;
+  memberId?: number;
+  /** 1 充值 … 17 能量消耗 (see bill/types) */
+  type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17;
+  start?: string;
+  end?: string;
+};
+export type GetBillTypesApiResponse = /** status 200 Default Response */ {
+  label: string;
+  /** 1 充值 … 17 能量消耗 (see bill/types) */
+  type: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17;
+}[];
+export type GetBillTypesApiArg = void;
+export type ListEnergyChangesApiResponse = /** status 200 Default Response */ {
+  list: {
+    /** USDT, LZ or ENERGY */
+    asset: 'USDT' | 'LZ' | 'ENERGY';
+    availableAfter: string;
+    /** signed change of available */
+    change: string;
+    /** epoch ms */
+    createdAt: number;
+    frozenAfter: string;
+    /** signed change of frozen */
+    frozenChange: string;
+    id: number;
+    memberId: number;
+    nickname: string;
+    phone: string;
+    refId: number | null;
+    /** what caused it: withdrawal, deposit, transfer… ("" for none) */
+    refKind: string;
+    remark: string;
+    /** 1 充值 … 17 能量消耗 (see bill/types) */
+    type: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17;
+    uid: string;
+  }[];
+  page: number;
+  size: number;
+  /** null when the total is capped: narrow the filters to see the sum */
+  sum: {
+    byAsset: {
+      /** USDT, LZ or ENERGY */
+      asset: 'USDT' | 'LZ' | 'ENERGY';
+      change: string;
+      frozenChange: string;
+    }[];
+  } | null;
+  /** rows matching the filters */
+  total: number;
+  /** true: more rows match than `total` (the count stops at the cap); only the first `total` are paged */
+  totalCapped: boolean;
+};
+export type ListEnergyChangesApiArg = {
+  body: {
+    end?: string;
+    /** member uid (exact) or phone (prefix) */
+    keyword?: string;
+    memberId?: number;
+    order?: 'asc' | 'desc';
+    page?: number;
+    size?: number;
+    sort?: 'id' | 'createdAt';
+    start?: string;
+    /** 1 充值 … 17 能量消耗 (see bill/types) */
+    type?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17;
+  };
+};
 export type ListDepositAccountsApiResponse = /** status 200 Default Response */ {
   list: {
     address: string;
@@ -309,6 +537,215 @@ export type SaveDepositSettingApiArg = {
     tips: string;
   };
 };
+export type CreateMemberApiResponse = /** status 200 Default Response */ {
+  id: number;
+  uid: string;
+};
+export type CreateMemberApiArg = {
+  body: {
+    /** must exist when given */
+    inviterUid?: string;
+    nickname: string;
+    /** 6–20 letters and digits, at least one of each */
+    password: string;
+    /** mainland mobile, 11 digits */
+    phone: string;
+    zoneId?: number;
+  };
+};
+export type ListMembersApiResponse = /** status 200 Default Response */ {
+  list: {
+    balances: {
+      ENERGY: {
+        /** decimal string */
+        available: string;
+        /** decimal string */
+        frozen: string;
+      };
+      LZ: {
+        /** decimal string */
+        available: string;
+        /** decimal string */
+        frozen: string;
+      };
+      USDT: {
+        /** decimal string */
+        available: string;
+        /** decimal string */
+        frozen: string;
+      };
+    };
+    /** epoch ms */
+    createdAt: number;
+    id: number;
+    inviterUid: string | null;
+    lastLoginAt: number | null;
+    /** 0 普通会员, 1–5 V1–V5 */
+    level: 0 | 1 | 2 | 3 | 4 | 5;
+    nickname: string;
+    phone: string;
+    /** 0 未认证, 1 已认证 */
+    realNameStatus: 0 | 1;
+    /** 1 正常, 2 冻结, 3 禁止提现 */
+    status: 1 | 2 | 3;
+    uid: string;
+    zoneId: number | null;
+    zoneName: string | null;
+  }[];
+  page: number;
+  size: number;
+  /** rows matching the filters */
+  total: number;
+};
+export type ListMembersApiArg = {
+  page?: number;
+  size?: number;
+  order?: 'asc' | 'desc';
+  sort?: 'id' | 'createdAt' | 'level';
+  /** uid (exact, 8 digits), phone (prefix, digits) or nickname (exact) */
+  keyword?: string;
+  inviterUid?: string;
+  zoneId?: number;
+  /** 0 普通会员, 1–5 V1–V5 */
+  level?: 0 | 1 | 2 | 3 | 4 | 5;
+  /** 1 正常, 2 冻结, 3 禁止提现 */
+  status?: 1 | 2 | 3;
+  start?: string;
+  end?: string;
+};
+export type MemberOptApiResponse = /** status 200 Default Response */ {
+  balance?: {
+    asset: string;
+    available: string;
+    billId: number;
+    frozen: string;
+  };
+  id: number;
+  /** 0 普通会员, 1–5 V1–V5 */
+  level: 0 | 1 | 2 | 3 | 4 | 5;
+  /** resetPassword only: the new password, shown once */
+  password?: string;
+  /** 1 正常, 2 冻结, 3 禁止提现 */
+  status: 1 | 2 | 3;
+  zoneId: number | null;
+};
+export type MemberOptApiArg = {
+  body: {
+    /** freeze 1|3→2; unfreeze 2|3→1; banWithdraw 1→3; setLevel {level}; setZone {zoneId}; resetPassword {password?} (a random one is made and returned when omitted); adjust {asset, amount, remark} */
+    action: 'freeze' | 'unfreeze' | 'banWithdraw' | 'setLevel' | 'setZone' | 'resetPassword' | 'adjust';
+    amount?: string;
+    /** USDT, LZ or ENERGY */
+    asset?: 'USDT' | 'LZ' | 'ENERGY';
+    id: number;
+    /** 0 普通会员, 1–5 V1–V5 */
+    level?: 0 | 1 | 2 | 3 | 4 | 5;
+    password?: string;
+    remark?: string;
+    zoneId?: number;
+  };
+};
+export type ListPaymentMethodsApiResponse = /** status 200 Default Response */ {
+  list: {
+    /** card number, Alipay account, WeChat id or TRC20 address */
+    account: string;
+    /** epoch ms */
+    auditedAt: number | null;
+    auditorName: string | null;
+    /** type 1 only */
+    bank: string;
+    /** type 1 only */
+    branch: string;
+    /** epoch ms */
+    createdAt: number;
+    /** holder / real name */
+    holder: string;
+    id: number;
+    memberId: number;
+    nickname: string;
+    phone: string;
+    /** QR image URL, types 2 and 3 */
+    qrUrl: string;
+    remark: string;
+    /** 0 待审核, 1 已通过, 2 已驳回, 3 已禁用 */
+    status: 0 | 1 | 2 | 3;
+    /** 1 银行卡, 2 支付宝, 3 微信, 4 USDT-TRC20 */
+    type: 1 | 2 | 3 | 4;
+    uid: string;
+  }[];
+  page: number;
+  size: number;
+  /** rows matching the filters */
+  total: number;
+};
+export type ListPaymentMethodsApiArg = {
+  page?: number;
+  size?: number;
+  order?: 'asc' | 'desc';
+  sort?: 'id' | 'createdAt';
+  /** member uid (exact) or phone (prefix) */
+  keyword?: string;
+  memberId?: number;
+  /** 1 银行卡, 2 支付宝, 3 微信, 4 USDT-TRC20 */
+  type?: 1 | 2 | 3 | 4;
+  /** 0 待审核, 1 已通过, 2 已驳回, 3 已禁用 */
+  status?: 0 | 1 | 2 | 3;
+  start?: string;
+  end?: string;
+};
+export type PaymentOptApiResponse = /** status 200 Default Response */ {
+  id: number;
+  /** 0 待审核, 1 已通过, 2 已驳回, 3 已禁用 */
+  status: 0 | 1 | 2 | 3;
+};
+export type PaymentOptApiArg = {
+  body: {
+    /** approve 0→1, reject 0→2 (remark), disable 1→3, enable 3→1 */
+    action: 'approve' | 'reject' | 'disable' | 'enable';
+    id: number;
+    /** required for reject */
+    remark?: string;
+  };
+};
+export type ListAssetsApiResponse = /** status 200 Default Response */ {
+  list: {
+    /** USDT, LZ or ENERGY */
+    asset: 'USDT' | 'LZ' | 'ENERGY';
+    available: string;
+    frozen: string;
+    memberId: number;
+    nickname: string;
+    phone: string;
+    /** available + frozen */
+    total: string;
+    uid: string;
+    /** epoch ms */
+    updatedAt: number;
+  }[];
+  page: number;
+  size: number;
+  /** per asset, over all filtered rows */
+  sum: {
+    /** USDT, LZ or ENERGY */
+    asset: 'USDT' | 'LZ' | 'ENERGY';
+    available: string;
+    frozen: string;
+    total: string;
+  }[];
+  /** rows matching the filters */
+  total: number;
+};
+export type ListAssetsApiArg = {
+  page?: number;
+  size?: number;
+  order?: 'asc' | 'desc';
+  sort?: 'memberId' | 'available' | 'frozen' | 'total';
+  /** uid (exact, 8 digits), phone (prefix, digits) or nickname (exact) */
+  keyword?: string;
+  /** USDT, LZ or ENERGY */
+  asset?: 'USDT' | 'LZ' | 'ENERGY';
+  /** in each row’s asset */
+  minTotal?: string;
+};
 export type BindRoleApiResponse = /** status 200 Default Response */ {
   permissionIds: number[];
   roleId: number;
@@ -358,6 +795,50 @@ export type ListRolesApiArg = {
   sort?: 'id' | 'createdAt' | 'name';
   /** part of the name */
   name?: string;
+};
+export type ListTransfersApiResponse = /** status 200 Default Response */ {
+  list: {
+    /** what the receiver got */
+    amount: string;
+    /** USDT or LZ */
+    asset: 'USDT' | 'LZ';
+    /** epoch ms */
+    createdAt: number;
+    /** paid by the sender on top of amount */
+    fee: string;
+    fromMemberId: number;
+    fromNickname: string;
+    fromUid: string;
+    id: number;
+    toMemberId: number;
+    toNickname: string;
+    toUid: string;
+  }[];
+  page: number;
+  size: number;
+  sum: {
+    byAsset: {
+      amount: string;
+      /** USDT or LZ */
+      asset: 'USDT' | 'LZ';
+      fee: string;
+    }[];
+    count: number;
+  };
+  /** rows matching the filters */
+  total: number;
+};
+export type ListTransfersApiArg = {
+  page?: number;
+  size?: number;
+  order?: 'asc' | 'desc';
+  sort?: 'id' | 'createdAt';
+  /** either side, exact */
+  uid?: string;
+  /** USDT or LZ */
+  asset?: 'USDT' | 'LZ';
+  start?: string;
+  end?: string;
 };
 export type SaveManagerApiResponse = /** status 200 Default Response */ {
   id: number;
@@ -676,6 +1157,50 @@ export type SaveWithdrawSettingApiArg = {
     type: 1 | 2;
   };
 };
+export type ListZonesApiResponse = /** status 200 Default Response */ {
+  list: {
+    /** epoch ms */
+    createdAt: number;
+    id: number;
+    leaderNickname: string | null;
+    leaderUid: string | null;
+    memberCount: number;
+    name: string;
+    sort: number;
+    /** 1 启用, 0 停用 */
+    status: 0 | 1;
+    /** epoch ms */
+    updatedAt: number;
+  }[];
+  page: number;
+  size: number;
+  /** rows matching the filters */
+  total: number;
+};
+export type ListZonesApiArg = {
+  page?: number;
+  size?: number;
+  order?: 'asc' | 'desc';
+  sort?: 'sort' | 'id' | 'memberCount' | 'createdAt';
+  /** contains */
+  name?: string;
+  /** 1 启用, 0 停用 */
+  status?: 0 | 1;
+};
+export type ZoneOptApiResponse = /** status 200 Default Response */ {
+  id: number;
+};
+export type ZoneOptApiArg = {
+  body: {
+    /** create | update | enable | disable | delete */
+    action: 'create' | 'update' | 'enable' | 'disable' | 'delete';
+    id?: number;
+    /** must be a member; "" clears it */
+    leaderUid?: string;
+    name?: string;
+    sort?: number;
+  };
+};
 export type MenuEntry = {
   id: number;
   /** route path, the menu index and breadcrumb key */
@@ -695,6 +1220,12 @@ export type PermissionTreeNode = {
   title: string;
 };
 export const {
+  useListBillsQuery,
+  useLazyListBillsQuery,
+  useGetBillTypesQuery,
+  useLazyGetBillTypesQuery,
+  useListEnergyChangesQuery,
+  useLazyListEnergyChangesQuery,
   useListDepositAccountsQuery,
   useLazyListDepositAccountsQuery,
   useDepositAccountOptMutation,
@@ -704,11 +1235,22 @@ export const {
   useGetDepositSettingQuery,
   useLazyGetDepositSettingQuery,
   useSaveDepositSettingMutation,
+  useCreateMemberMutation,
+  useListMembersQuery,
+  useLazyListMembersQuery,
+  useMemberOptMutation,
+  useListPaymentMethodsQuery,
+  useLazyListPaymentMethodsQuery,
+  usePaymentOptMutation,
+  useListAssetsQuery,
+  useLazyListAssetsQuery,
   useBindRoleMutation,
   useSaveRoleMutation,
   useDeleteRoleMutation,
   useListRolesQuery,
   useLazyListRolesQuery,
+  useListTransfersQuery,
+  useLazyListTransfersQuery,
   useSaveManagerMutation,
   useDeleteManagerMutation,
   useListManagersQuery,
@@ -730,4 +1272,7 @@ export const {
   useGetWithdrawSettingQuery,
   useLazyGetWithdrawSettingQuery,
   useSaveWithdrawSettingMutation,
+  useListZonesQuery,
+  useLazyListZonesQuery,
+  useZoneOptMutation,
 } = injectedRtkApi;

@@ -5,6 +5,9 @@ import { build, dbKind, type TestApp } from '../../helpers';
 import { addMember, trc20Address } from '../deposits/fixtures';
 import { actingAs, opLogCount, opLogs } from '../system/fixtures';
 
+// build() migrates a fresh database (a PostgreSQL schema) per test: slow on a shared machine.
+jest.setTimeout(60_000);
+
 describe(`payment methods (${dbKind})`, () => {
   let t: TestApp;
   let token: string;
