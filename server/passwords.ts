@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { isStrongPassword } from '../domain/managers';
 
 /** argon2id with OWASP's second recommended setting (19 MiB, t=2). */
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 };
@@ -15,8 +16,7 @@ export async function verifyPassword(stored: string, password: string): Promise<
 }
 
 /** Manager password policy (DOMAIN.md): 8–64 letters and digits, at least one of each. */
-export const PASSWORD_PATTERN = '^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z\\d]{8,64}$';
-export const isStrongPassword = (p: string) => new RegExp(PASSWORD_PATTERN).test(p);
+export { PASSWORD_PATTERN, isStrongPassword } from '../domain/managers';
 
 /** A random password the console prints once: 16 letters and digits. */
 export function randomPassword(): string {

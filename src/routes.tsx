@@ -34,4 +34,7 @@ export interface PageRoute {
 export const pageRoutes: PageRoute[] = [
   { path: 'welcome', load: () => import('./pages/welcome/WelcomePage') },
   { path: 'errors/404', load: () => import('./pages/errors/NotFoundPage') },
+  { path: 'systemLayout/managerLayout', load: () => import('./pages/system/ManagersPage') },
+  { path: 'systemLayout/roleLayout', load: () => import('./pages/system/RolesPage') },
+  { path: 'systemLayout/passwordLayout', load: () => import('./pages/system/PasswordPage') },
 ];

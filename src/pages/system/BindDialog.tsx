@@ -1,0 +1,110 @@
+/**
+ * 分配权限: the whole permission tree as checkboxes, checked as the role holds it now
+ * (`user/permissions?roleId`), saved with `role/bind`. See permissionChecks.ts for the rules.
+ */
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import type { PermissionTreeNode } from '../../services/generated/api';
+import FormDialog from '../../components/FormDialog';
+import { useBindRoleMutation, useGetPermissionsQuery } from '../../services/system';
+import { initialChecked, permissionIdsOf, stateOf, toggle } from './permissionChecks';
+
+export interface BindDialogProps {
+  /** The role to bind; null = closed. */
+  role: { id: number; name: string } | null;
+  onClose: () => void;
+}
+
+function TreeNodes({
+  nodes,
+  checked,
+  onToggle,
+  depth,
+}: {
+  nodes: PermissionTreeNode[];
+  checked: ReadonlySet<number>;
+  onToggle: (id: number, on: boolean) => void;
+  depth: number;
+}) {
+  return (
+    <Box
+      component="ul"
+      role={depth === 0 ? 'tree' : 'group'}
+      aria-label={depth === 0 ? '权限' : undefined}
+      sx={{ listStyle: 'none', m: 0, pl: depth === 0 ? 0 : 3 }}
+    >
+      {nodes.map((n) => {
+        const state = stateOf(n, checked);
+        return (
+          <li key={n.id} role="treeitem" aria-selected={state === 'checked'}>
+            <FormControlLabel
+              label={n.title}
+              disabled={n.always}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={state === 'checked'}
+                  indeterminate={state === 'indeterminate'}
+                  onChange={(e) => onToggle(n.id, e.target.checked)}
+                  slotProps={{ input: { 'data-code': n.code } as object }}
+                />
+              }
+            />
+            {n.children.length > 0 ? (
+              <TreeNodes nodes={n.children} checked={checked} onToggle={onToggle} depth={depth + 1} />
+            ) : null}
+          </li>
+        );
+      })}
+    </Box>
+  );
+}
+
+export default function BindDialog({ role, onClose }: BindDialogProps) {
+  const open = role !== null;
+  const { data, isFetching, fulfilledTimeStamp } = useGetPermissionsQuery(
+    { roleId: role?.id ?? 0 },
+    { skip: !open, refetchOnMountOrArgChange: true },
+  );
+  const [bind] = useBindRoleMutation();
+  const tree = data?.tree ?? [];
+  // The checks start from each fresh answer for this role and then follow the clicks.
+  const key = open && data && !isFetching ? `${role.id}:${fulfilledTimeStamp}` : null;
+  const [local, setLocal] = useState<{ key: string | null; checked: Set<number> }>({ key: null, checked: new Set() });
+  let checked = local.checked;
+  if (key !== local.key) {
+    checked = key ? initialChecked(tree) : new Set();
+    setLocal({ key, checked });
+  }
+  const ready = key !== null;
+
+  return (
+    <FormDialog
+      open={open}
+      title={role ? `分配权限 - ${role.name}` : '分配权限'}
+      onClose={onClose}
+      onSubmit={() => {
+        if (!role || !ready) throw { msg: '权限加载中，请稍后' };
+        return bind({ body: { roleId: role.id, permissionIds: permissionIdsOf(tree, checked) } }).unwrap();
+      }}
+      successText="分配成功"
+      maxWidth="sm"
+    >
+      {ready ? (
+        <TreeNodes
+          nodes={tree}
+          checked={checked}
+          onToggle={(id, on) => setLocal((s) => ({ key: s.key, checked: toggle(tree, s.checked, id, on) }))}
+          depth={0}
+        />
+      ) : (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress aria-label="加载中" />
+        </Box>
+      )}
+    </FormDialog>
+  );
+}
