@@ -1,0 +1,147 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import RolesPage from '../../../../src/pages/system/RolesPage';
+import { envelope } from '../../mockFetch';
+import { makeStore, renderAt } from '../../shellHarness';
+import { fakeSystemApi, type Call } from './fakeSystemApi';
+
+jest.setTimeout(60_000);
+configure({ asyncUtilTimeout: 8000 });
+
+const PATH = '/layout/systemLayout/roleLayout';
+
+function setup(opts: Parameters<typeof fakeSystemApi>[0] = {}) {
+  const api = fakeSystemApi(opts);
+  const view = renderAt(<RolesPage />, PATH, makeStore());
+  return { ...api, ...view };
+}
+
+const row = (name: string) => screen.getByRole('gridcell', { name }).closest('[role="row"]') as HTMLElement;
+const toasts = (store: ReturnType<typeof makeStore>) => store.getState().toast.items.map((t) => t.msg);
+const box = (dialog: HTMLElement, title: string) => within(dialog).getByRole('checkbox', { name: title });
+
+describe('RolesPage', () => {
+  it('lists roles; the super role has neither bind nor delete', async () => {
+    setup();
+    expect(await screen.findByRole('gridcell', { name: '审核提现' })).toBeInTheDocument();
+    for (const header of ['ID', '角色名称', '备注', '管理员数', '创建时间', '操作']) {
+      expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    const superRow = screen.getByRole('gridcell', { name: '拥有全部权限' }).closest('[role="row"]') as HTMLElement;
+    expect(within(superRow).getByRole('button', { name: '编辑' })).toBeInTheDocument();
+    expect(within(superRow).queryByRole('button', { name: '分配权限' })).not.toBeInTheDocument();
+    expect(within(superRow).queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
+    const other = row('审核提现');
+    expect(within(other).getByRole('button', { name: '分配权限' })).toBeInTheDocument();
+    expect(within(other).getByRole('button', { name: '删除' })).toBeInTheDocument();
+  });
+
+  it('shows only the buttons of the held codes', async () => {
+    setup({ codes: ['system', 'role:view', 'role:bind'] });
+    await screen.findByRole('gridcell', { name: '审核提现' });
+    expect(await within(row('审核提现')).findByRole('button', { name: '分配权限' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /新增角色/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '编辑' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
+  });
+
+  it('requires a name in the role dialog, then saves name and remark', async () => {
+    const u = userEvent.setup();
+    const { of } = setup();
+    await u.click(await screen.findByRole('button', { name: /新增角色/ }));
+    const dialog = await screen.findByRole('dialog', { name: '新增角色' });
+    await u.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(within(dialog).getByText('角色名称不能为空')).toBeInTheDocument();
+    await u.type(within(dialog).getByLabelText(/角色名称/), ' 客服 ');
+    await u.type(within(dialog).getByLabelText(/备注/), '只看会员');
+    await u.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(of('role/create')).toHaveLength(1));
+    expect(of('role/create')[0].body).toEqual({ name: '客服', remark: '只看会员' });
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await u.click(within(row('审核提现')).getByRole('button', { name: '编辑' }));
+    const edit = await screen.findByRole('dialog', { name: '编辑角色' });
+    expect(within(edit).getByLabelText(/角色名称/)).toHaveValue('审核员');
+    await u.click(within(edit).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(of('role/create')).toHaveLength(2));
+    expect(of('role/create')[1].body).toEqual({ id: 2, name: '审核员', remark: '审核提现' });
+  });
+
+  it('draws the bind tree checked as the role holds it and saves the new set', async () => {
+    const u = userEvent.setup();
+    // The role holds the managers page with one action, and nothing else.
+    const { of, store } = setup({ roleCodes: ['system', 'manager:view', 'manager:create', 'password:update'] });
+    await screen.findByRole('gridcell', { name: '审核提现' });
+    await u.click(within(row('审核提现')).getByRole('button', { name: '分配权限' }));
+    const dialog = await screen.findByRole('dialog', { name: '分配权限 - 审核员' });
+    await within(dialog).findByRole('tree');
+    expect(of('user/permissions').at(-1)!.query).toEqual({ roleId: '2' });
+
+    expect(box(dialog, '新增/编辑管理员')).toBeChecked();
+    expect(box(dialog, '删除管理员')).not.toBeChecked();
+    // Held with only some children: partial.
+    expect(box(dialog, '管理员')).not.toBeChecked();
+    expect(box(dialog, '管理员')).toHaveAttribute('data-indeterminate', 'true');
+    expect(box(dialog, '系统管理')).toHaveAttribute('data-indeterminate', 'true');
+    expect(box(dialog, '角色管理')).not.toBeChecked();
+    expect(box(dialog, '角色管理')).toHaveAttribute('data-indeterminate', 'false');
+    // Always granted: checked and fixed.
+    expect(box(dialog, '修改密码')).toBeChecked();
+    expect(box(dialog, '修改密码')).toBeDisabled();
+
+    // Checking a parent checks its children; a page full → checked.
+    await u.click(box(dialog, '角色管理'));
+    for (const t of ['角色管理', '新增/编辑角色', '分配权限', '删除角色']) expect(box(dialog, t)).toBeChecked();
+    await u.click(box(dialog, '管理员'));
+    for (const t of ['管理员', '新增/编辑管理员', '删除管理员', '查看操作日志']) expect(box(dialog, t)).toBeChecked();
+    expect(box(dialog, '系统管理')).toBeChecked();
+    // Unchecking a parent clears its subtree; the group keeps the other page.
+    await u.click(box(dialog, '角色管理'));
+    for (const t of ['角色管理', '新增/编辑角色', '分配权限', '删除角色']) expect(box(dialog, t)).not.toBeChecked();
+    expect(box(dialog, '系统管理')).toHaveAttribute('data-indeterminate', 'true');
+    // A top-level page.
+    await u.click(box(dialog, '转账记录'));
+    expect(box(dialog, '转账记录')).toBeChecked();
+
+    await u.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(of('role/bind')).toHaveLength(1));
+    expect(of('role/bind')[0].body).toEqual({ roleId: 2, permissionIds: [100, 110, 111, 112, 113, 300] });
+    await waitFor(() => expect(toasts(store)).toContain('分配成功'));
+    // The caller's own codes and menu are fetched again: the role may be his own.
+    await waitFor(() => expect(of('user/permissions').filter((c) => !c.query.roleId).length).toBeGreaterThan(1));
+    await waitFor(() => expect(of('user/menu').length).toBeGreaterThan(0));
+  });
+
+  it('unchecking the last page of a group unchecks the group', async () => {
+    const u = userEvent.setup();
+    const { of } = setup({ roleCodes: ['system', 'role:view'] });
+    await screen.findByRole('gridcell', { name: '审核提现' });
+    await u.click(within(row('审核提现')).getByRole('button', { name: '分配权限' }));
+    const dialog = await screen.findByRole('dialog', { name: '分配权限 - 审核员' });
+    await within(dialog).findByRole('tree');
+    await u.click(box(dialog, '角色管理'));
+    await u.click(box(dialog, '角色管理'));
+    expect(box(dialog, '系统管理')).not.toBeChecked();
+    expect(box(dialog, '系统管理')).toHaveAttribute('data-indeterminate', 'false');
+    await u.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(of('role/bind')).toHaveLength(1));
+    expect(of('role/bind')[0].body).toEqual({ roleId: 2, permissionIds: [] });
+  });
+
+  it('deletes after a confirm and shows the refusal of a role in use', async () => {
+    const u = userEvent.setup();
+    const { of, store } = setup({
+      override: (c: Call) =>
+        c.path === 'role/delete' ? envelope(null, 400, '该角色下还有管理员，无法删除') : undefined,
+    });
+    await screen.findByRole('gridcell', { name: '审核提现' });
+    await u.click(within(row('审核提现')).getByRole('button', { name: '删除' }));
+    const ask = await screen.findByRole('dialog');
+    expect(within(ask).getByText('确认删除角色 审核员？')).toBeInTheDocument();
+    await u.click(within(ask).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(of('role/delete')).toHaveLength(1));
+    expect(of('role/delete')[0]).toMatchObject({ method: 'GET', query: { roleId: '2' } });
+    await waitFor(() => expect(toasts(store)).toContain('该角色下还有管理员，无法删除'));
+    expect(toasts(store)).not.toContain('删除成功');
+  });
+});
