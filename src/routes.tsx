@@ -37,4 +37,8 @@ export const pageRoutes: PageRoute[] = [
   { path: 'systemLayout/managerLayout', load: () => import('./pages/system/ManagersPage') },
   { path: 'systemLayout/roleLayout', load: () => import('./pages/system/RolesPage') },
   { path: 'systemLayout/passwordLayout', load: () => import('./pages/system/PasswordPage') },
+  { path: 'memberLayout/paymentListLayout', load: () => import('./pages/payments/PaymentListPage') },
+  { path: 'transferLayout', load: () => import('./pages/transfers/TransferListPage') },
+  { path: 'billLayout', load: () => import('./pages/bills/BillListPage') },
+  { path: 'energyLayout/changeLayout', load: () => import('./pages/bills/BillListPage'), props: { energy: true } },
 ];

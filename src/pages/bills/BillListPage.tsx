@@ -1,0 +1,155 @@
+/**
+ * 账单 (billLayout) and 能量变动 (energyLayout/changeLayout, `energy`): the ledger's bills, newest
+ * first. Over tens of millions of rows the server stops counting at 10,000 (`totalCapped`): the page
+ * then says "10,000+ 条", pages through those first 10,000 and asks to narrow the filters for the
+ * rest and for the sums (which it shows per asset whenever the count is exact).
+ */
+import { useMemo } from 'react';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { DataGridProps, GridColDef } from '@mui/x-data-grid';
+import { Assets } from '../../../domain/assets';
+import { BillTypeLabels, type BillType } from '../../../domain/bills';
+import { moneyColumn, timeColumn } from '../../components/columns';
+import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { gridLocaleText, ListPage } from '../../components/ListPage';
+import { formatMoneyText } from '../../components/MoneyText';
+import { useListParams } from '../../components/useListParams';
+import type { ListBillsApiArg, ListBillsApiResponse, ListEnergyChangesApiArg } from '../../services/generated/api';
+import { useGetBillTypesQuery, useListBillsQuery, useListEnergyChangesQuery } from '../../services/ledger';
+
+export type Bill = ListBillsApiResponse['list'][number];
+type BillPage = ListBillsApiResponse;
+
+const FILTERS = { keyword: '', memberId: '', asset: '', type: '', start: '', end: '' };
+const NUMERIC = ['memberId', 'type'] as const;
+
+const REF_LABELS: Record<string, string> = {
+  withdrawal: '提现',
+  deposit: '充值',
+  transfer: '转账',
+};
+
+/** "共 10,000+ 条（仅统计前 10,000 条…）" or "共 123 条": never a capped number shown as exact. */
+export function countText(page: Pick<BillPage, 'total' | 'totalCapped'>): string {
+  return page.totalCapped
+    ? `共 ${page.total.toLocaleString('en-US')}+ 条（超过 ${page.total.toLocaleString('en-US')} 条时只能翻阅最新的 ${page.total.toLocaleString('en-US')} 条，请缩小筛选范围）`
+    : `共 ${page.total.toLocaleString('en-US')} 条`;
+}
+
+/** The line under the table: sums per asset, or why there is none. */
+export function sumText(page: Pick<BillPage, 'total' | 'totalCapped' | 'sum'>): string {
+  if (!page.sum) return `合计：结果超过 ${page.total.toLocaleString('en-US')} 条，缩小筛选范围后显示合计`;
+  if (page.sum.byAsset.length === 0) return '合计变动：0';
+  return `合计变动：${page.sum.byAsset
+    .map((s) => formatMoneyText(s.change, s.asset, { signed: true, showAsset: true }))
+    .join('，')}`;
+}
+
+export interface BillListPageProps {
+  /** The energy-change page: ENERGY bills only, through POST change/list. */
+  energy?: boolean;
+}
+
+export default function BillListPage({ energy = false }: BillListPageProps) {
+  const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
+  const bills = useListBillsQuery(params.queryArgs as ListBillsApiArg, { skip: energy });
+  // The energy page has no asset filter (it is ENERGY): an `asset` left in its URL is not sent.
+  const { asset: _asset, ...energyArgs } = params.queryArgs;
+  const changes = useListEnergyChangesQuery({ body: energyArgs as ListEnergyChangesApiArg['body'] }, { skip: !energy });
+  const { data, isFetching } = energy ? changes : bills;
+  const { data: types } = useGetBillTypesQuery();
+  const typeOptions = types ?? Object.entries(BillTypeLabels).map(([type, label]) => ({ type: Number(type), label }));
+
+  const columns = useMemo<GridColDef<Bill>[]>(
+    () => [
+      { field: 'id', headerName: 'ID', width: 90 },
+      {
+        field: 'uid',
+        headerName: '会员',
+        width: 140,
+        renderCell: ({ row }) => (
+          <Stack sx={{ lineHeight: 1.3, justifyContent: 'center', height: '100%' }}>
+            <span>{row.uid}</span>
+            <Typography variant="caption" color="text.secondary">
+              {row.nickname || row.phone}
+            </Typography>
+          </Stack>
+        ),
+      },
+      ...(energy ? [] : [{ field: 'asset', headerName: '资产', width: 80 } as GridColDef<Bill>]),
+      {
+        field: 'type',
+        headerName: '类型',
+        width: 100,
+        valueFormatter: (value: unknown) => BillTypeLabels[value as BillType] ?? String(value),
+      },
+      moneyColumn<Bill>('change', energy ? '能量变动' : '变动金额', (row) => row.asset, { signed: true, width: 140 }),
+      moneyColumn<Bill>('availableAfter', '变动后可用', (row) => row.asset, { width: 140 }),
+      moneyColumn<Bill>('frozenChange', '冻结变动', (row) => row.asset, { signed: true, width: 120 }),
+      moneyColumn<Bill>('frozenAfter', '变动后冻结', (row) => row.asset, { width: 130 }),
+      {
+        field: 'refKind',
+        headerName: '关联',
+        width: 110,
+        valueGetter: (_v, row) => (row.refKind ? `${REF_LABELS[row.refKind] ?? row.refKind} #${row.refId ?? ''}` : '-'),
+      },
+      { field: 'remark', headerName: '备注', flex: 1, minWidth: 180 },
+      timeColumn('createdAt', '时间'),
+    ],
+    [energy],
+  );
+
+  const capped = Boolean(data?.totalCapped);
+  const gridProps = useMemo<Partial<DataGridProps<Bill>>>(
+    () => ({
+      localeText: {
+        ...gridLocaleText,
+        paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
+          `第 ${from}–${to} 条，共 ${count.toLocaleString('en-US')}${capped ? '+' : ''} 条`,
+      },
+    }),
+    [capped],
+  );
+
+  return (
+    <Stack spacing={1}>
+      <ListPage<Bill, BillPage['sum'], typeof FILTERS>
+        params={params}
+        columns={columns}
+        data={data}
+        isFetching={isFetching}
+        label={energy ? '能量变动' : '账单列表'}
+        gridProps={gridProps}
+      >
+        <TextField label="会员" placeholder="UID或手机号" size="small" {...params.field('keyword')} />
+        {energy ? null : (
+          <TextField select label="资产" size="small" sx={{ width: 120 }} {...params.field('asset')}>
+            <MenuItem value="">全部</MenuItem>
+            {Assets.map((a) => (
+              <MenuItem key={a} value={a}>
+                {a}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        <TextField select label="类型" size="small" sx={{ width: 140 }} {...params.field('type')}>
+          <MenuItem value="">全部</MenuItem>
+          {typeOptions.map((t) => (
+            <MenuItem key={t.type} value={String(t.type)}>
+              {t.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <DateRangeFilter params={params} />
+      </ListPage>
+      {data ? (
+        <Typography variant="body2" color="text.secondary" role="status">
+          {countText(data)}；{sumText(data)}
+        </Typography>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * 转账记录: transfers between members, read-only. Filters: a member uid (either side), asset and
+ * date range; under the table the sums per asset of amount and fee over all filtered rows.
+ */
+import { useMemo } from 'react';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { TransferAssets } from '../../../domain/transfers';
+import { moneyColumn, timeColumn } from '../../components/columns';
+import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { ListPage } from '../../components/ListPage';
+import { useListParams } from '../../components/useListParams';
+import type { ListTransfersApiArg, ListTransfersApiResponse } from '../../services/generated/api';
+import { useListTransfersQuery } from '../../services/ledger';
+
+export type Transfer = ListTransfersApiResponse['list'][number];
+type Sum = ListTransfersApiResponse['sum'];
+
+const FILTERS = { uid: '', asset: '', start: '', end: '' };
+
+function member(uid: string, nickname: string) {
+  return (
+    <Stack sx={{ lineHeight: 1.3, justifyContent: 'center', height: '100%' }}>
+      <span>{uid}</span>
+      <Typography variant="caption" color="text.secondary">
+        {nickname}
+      </Typography>
+    </Stack>
+  );
+}
+
+export default function TransferListPage() {
+  const params = useListParams({ filters: FILTERS });
+  const { data, isFetching } = useListTransfersQuery(params.queryArgs as ListTransfersApiArg);
+
+  const columns = useMemo<GridColDef<Transfer>[]>(
+    () => [
+      { field: 'id', headerName: 'ID', width: 80, sortable: true },
+      {
+        field: 'fromUid',
+        headerName: '转出会员',
+        width: 140,
+        renderCell: ({ row }) => member(row.fromUid, row.fromNickname),
+      },
+      {
+        field: 'toUid',
+        headerName: '转入会员',
+        width: 140,
+        renderCell: ({ row }) => member(row.toUid, row.toNickname),
+      },
+      { field: 'asset', headerName: '资产', width: 90 },
+      moneyColumn<Transfer>('amount', '金额', (row) => row.asset, { width: 150 }),
+      moneyColumn<Transfer>('fee', '手续费', (row) => row.asset, { width: 130 }),
+      timeColumn('createdAt', '转账时间', { sortable: true }),
+    ],
+    [],
+  );
+
+  return (
+    <ListPage<Transfer, Sum, typeof FILTERS>
+      params={params}
+      columns={columns}
+      data={data}
+      isFetching={isFetching}
+      label="转账记录"
+      totals={(sum) =>
+        sum.byAsset.flatMap((s) => [
+          { label: `${s.asset} 合计金额`, amount: s.amount, asset: s.asset },
+          { label: `${s.asset} 手续费`, amount: s.fee, asset: s.asset },
+        ])
+      }
+    >
+      <TextField
+        label="会员UID"
+        placeholder="转出或转入"
+        size="small"
+        slotProps={{ htmlInput: { maxLength: 8, inputMode: 'numeric' } }}
+        {...params.field('uid')}
+      />
+      <TextField select label="资产" size="small" sx={{ width: 120 }} {...params.field('asset')}>
+        <MenuItem value="">全部</MenuItem>
+        {TransferAssets.map((a) => (
+          <MenuItem key={a} value={a}>
+            {a}
+          </MenuItem>
+        ))}
+      </TextField>
+      <DateRangeFilter params={params} />
+    </ListPage>
+  );
+}
