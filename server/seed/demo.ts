@@ -1,10 +1,12 @@
 /** Demo data for a new database, made through the same services real changes use (DOMAIN.md §4). */
 import type { Ctx } from '../context';
 import { seedSystemDemo } from '../modules/system/system.demo';
+import { seedPaymentsTransfersDemo } from '../modules/payments/payments.demo';
 
 /** Each module adds its part here; they run in order so later ones can use earlier data. */
 export const demoSteps: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
   { name: 'system: roles and managers', run: seedSystemDemo },
+  { name: 'members: payment methods and transfers', run: seedPaymentsTransfersDemo },
 ];
 
 export async function seedDemoData(ctx: Ctx): Promise<void> {
