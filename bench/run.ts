@@ -29,20 +29,21 @@ export function machine() {
 }
 
 const ms = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? '–' : x.toFixed(x < 10 ? 1 : 0));
+const cpu = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? '–' : x.toFixed(2));
 const n0 = (x: number) => Math.round(x).toLocaleString('en-US');
 
 export function apiTable(rows: ScenarioResult[]): string {
   const out = [
-    '| db | scenario | total | real req/s | p50 | p95 | p99 (ms) | floor req/s | floor p99 | real/floor | real + stmt cache req/s, p99 |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| db | scenario | total | real req/s | p50 | p95 | p99 (ms) | floor req/s | floor p99 | real/floor | CPU ms/req real | floor | real + stmt cache req/s, p99, CPU ms/req |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rows) {
     if (r.skipped) {
-      out.push(`| ${r.db} | ${r.what} | – | skipped: ${r.skipped} | | | | | | | |`);
+      out.push(`| ${r.db} | ${r.what} | – | skipped: ${r.skipped} | | | | | | | | | |`);
       continue;
     }
     out.push(
-      `| ${r.db} | ${r.what} | ${JSON.stringify(r.total ?? '–')} | ${n0(r.real.rps)} | ${ms(r.real.p50)} | ${ms(r.real.p95)} | ${ms(r.real.p99)} | ${r.floor ? n0(r.floor.rps) : '–'} | ${ms(r.floor?.p99)} | ${r.ratio?.toFixed(2) ?? '–'} | ${r.cached ? `${n0(r.cached.rps)}, ${ms(r.cached.p99)}` : '–'} |`,
+      `| ${r.db} | ${r.what} | ${JSON.stringify(r.total ?? '–')} | ${n0(r.real.rps)} | ${ms(r.real.p50)} | ${ms(r.real.p95)} | ${ms(r.real.p99)} | ${r.floor ? n0(r.floor.rps) : '–'} | ${ms(r.floor?.p99)} | ${r.ratio?.toFixed(2) ?? '–'} | ${cpu(r.real.cpuMs)} | ${cpu(r.floor?.cpuMs)} | ${r.cached ? `${n0(r.cached.rps)}, ${ms(r.cached.p99)}, ${cpu(r.cached.cpuMs)}` : '–'} |`,
     );
   }
   return out.join('\n');

@@ -7,8 +7,8 @@
  */
 import fs from 'node:fs';
 import autocannon from 'autocannon';
-import { fmt, log, OUT_DIR } from '../lib/args';
-import { median, percentile, startServer, type Child } from '../lib/proc';
+import { fmt, log, OUT_DIR, PG_URL } from '../lib/args';
+import { cpuMsOfAll, median, percentile, serverPids, startServer, type Child } from '../lib/proc';
 import type { CapturedQuery } from './server';
 import type { Sample } from './samples';
 
@@ -29,6 +29,11 @@ export interface RunFigures {
   p99: number;
   errors: number;
   non2xx: number;
+  /**
+   * CPU ms per response spent by the server process (and its PostgreSQL backends): unlike req/s it
+   * barely depends on what else the machine runs, so it is the figure to compare on a shared machine.
+   */
+  cpuMs?: number;
 }
 
 export interface ScenarioResult {
@@ -48,6 +53,8 @@ export interface ScenarioResult {
   cached?: RunFigures | null;
   runs: { real: RunFigures[]; floor: RunFigures[]; cached?: RunFigures[] };
   ratio: number | null;
+  /** CPU per request, real / floor. */
+  cpuRatio?: number | null;
   skipped?: string;
 }
 
@@ -158,7 +165,30 @@ export async function login(port: number, password: string): Promise<string> {
   return body.data.token;
 }
 
-export function cannon(url: string, opts: { connections: number; duration: number; headers?: Record<string, string> }) {
+/** What a run's CPU is charged to: the server's pid and, on PostgreSQL, its application_name. */
+export interface CpuTarget {
+  pid: number;
+  appName: string | null;
+}
+
+export async function cannon(
+  url: string,
+  opts: { connections: number; duration: number; headers?: Record<string, string>; cpu?: CpuTarget },
+): Promise<RunFigures> {
+  const pids = opts.cpu ? await serverPids(opts.cpu.pid, opts.cpu.appName, PG_URL) : [];
+  const cpu0 = cpuMsOfAll(pids);
+  const figures = await run(url, opts);
+  if (opts.cpu) {
+    // Backends the pool opened during the run count from zero; ones it closed are lost (rare: idle timeout).
+    const after = await serverPids(opts.cpu.pid, opts.cpu.appName, PG_URL);
+    const fresh = after.filter((p) => !pids.includes(p));
+    const used = cpuMsOfAll(pids) - cpu0 + cpuMsOfAll(fresh);
+    figures.cpuMs = figures.rps ? used / (figures.rps * opts.duration) : NaN;
+  }
+  return figures;
+}
+
+function run(url: string, opts: { connections: number; duration: number; headers?: Record<string, string> }) {
   return new Promise<RunFigures>((resolve, reject) => {
     const lat: number[] = [];
     const inst = autocannon(
@@ -187,6 +217,7 @@ const med = (runs: RunFigures[]): RunFigures => ({
   p99: median(runs.map((r) => r.p99)),
   errors: runs.reduce((a, r) => a + r.errors, 0),
   non2xx: runs.reduce((a, r) => a + r.non2xx, 0),
+  cpuMs: median(runs.map((r) => r.cpuMs ?? NaN).filter((x) => !Number.isNaN(x))),
 });
 
 export interface ApiOptions {
@@ -203,7 +234,9 @@ export interface ApiOptions {
 
 export async function runApi(o: ApiOptions): Promise<ScenarioResult[]> {
   const list = scenarios(o.sample).filter((s) => !o.only?.length || o.only.some((p) => s.name.startsWith(p)));
-  const real = await startServer('bench/api/server.ts', ['--mode', 'real', '--db', o.db]);
+  const app = (name: string) => (o.db === 'pg' ? { PGAPPNAME: name } : {});
+  const cpuOf = (c: Child, name: string): CpuTarget => ({ pid: c.proc.pid!, appName: o.db === 'pg' ? name : null });
+  const real = await startServer('bench/api/server.ts', ['--mode', 'real', '--db', o.db], app('bench_real'));
   let floor: Child | null = null;
   const cachedSrv =
     o.stmtCache && o.db === 'sqlite'
@@ -270,7 +303,11 @@ export async function runApi(o: ApiOptions): Promise<ScenarioResult[]> {
     const file = `${OUT_DIR}/scenarios-${o.db}.json`;
     fs.writeFileSync(file, JSON.stringify(captured, null, 1));
     floor = live.length
-      ? await startServer('bench/api/server.ts', ['--mode', 'floor', '--db', o.db, '--scenarios', file])
+      ? await startServer(
+          'bench/api/server.ts',
+          ['--mode', 'floor', '--db', o.db, '--scenarios', file],
+          app('bench_floor'),
+        )
       : null;
     for (const sc of live) {
       const runs = { real: [] as RunFigures[], floor: [] as RunFigures[], cached: [] as RunFigures[] };
@@ -281,12 +318,30 @@ export async function runApi(o: ApiOptions): Promise<ScenarioResult[]> {
       await cannon(realUrl, { connections: o.connections, duration: 1, headers });
       await cannon(floorUrl, { connections: o.connections, duration: 1 });
       for (let i = 0; i < o.repeat; i++) {
-        runs.real.push(await cannon(realUrl, { connections: o.connections, duration: o.duration, headers }));
-        runs.floor.push(await cannon(floorUrl, { connections: o.connections, duration: o.duration }));
+        runs.real.push(
+          await cannon(realUrl, {
+            connections: o.connections,
+            duration: o.duration,
+            headers,
+            cpu: cpuOf(real, 'bench_real'),
+          }),
+        );
+        runs.floor.push(
+          await cannon(floorUrl, {
+            connections: o.connections,
+            duration: o.duration,
+            cpu: cpuOf(floor!, 'bench_floor'),
+          }),
+        );
         if (cachedUrl) {
           if (i === 0) await cannon(cachedUrl, { connections: o.connections, duration: 1, headers: cachedHeaders });
           runs.cached.push(
-            await cannon(cachedUrl, { connections: o.connections, duration: o.duration, headers: cachedHeaders }),
+            await cannon(cachedUrl, {
+              connections: o.connections,
+              duration: o.duration,
+              headers: cachedHeaders,
+              cpu: cpuOf(cachedSrv!, ''),
+            }),
           );
         }
       }
@@ -308,10 +363,11 @@ export async function runApi(o: ApiOptions): Promise<ScenarioResult[]> {
         cached: runs.cached.length ? med(runs.cached) : null,
         runs,
         ratio: f.rps ? r.rps / f.rps : null,
+        cpuRatio: r.cpuMs && f.cpuMs ? r.cpuMs / f.cpuMs : null,
       };
       results.push(out);
       log(
-        `api ${o.db} ${sc.name}: real ${fmt(r.rps)} req/s p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms | floor ${fmt(f.rps)} req/s p99 ${f.p99} ms | ratio ${out.ratio?.toFixed(2)}${out.cached ? ` | with statement cache ${fmt(out.cached.rps)} req/s p99 ${out.cached.p99} ms` : ''}${r.non2xx || r.errors ? ` | ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`,
+        `api ${o.db} ${sc.name}: real ${fmt(r.rps)} req/s p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms | floor ${fmt(f.rps)} req/s p99 ${f.p99} ms | ratio ${out.ratio?.toFixed(2)} | CPU/req real ${r.cpuMs?.toFixed(2)} ms, floor ${f.cpuMs?.toFixed(2)} ms${out.cached ? ` | with statement cache ${fmt(out.cached.rps)} req/s p99 ${out.cached.p99} ms` : ''}${r.non2xx || r.errors ? ` | ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`,
       );
     }
   } finally {

@@ -72,3 +72,35 @@ export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
+
+/** CPU time (user + system, all threads) a process has used so far, in ms; 0 once it is gone. */
+export function cpuMsOf(pid: number): number {
+  try {
+    const s = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+    const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
+  } catch {
+    return 0;
+  }
+}
+const CLK_TCK = 100;
+
+/**
+ * The processes whose CPU a server's requests cost: the server itself and, on PostgreSQL, the
+ * backends of its pool (found by the application_name the bench gives each server, PGAPPNAME).
+ */
+export async function serverPids(pid: number, appName: string | null, pgUrl: string): Promise<number[]> {
+  if (!appName) return [pid];
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: pgUrl });
+  await c.connect();
+  try {
+    const r = await c.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [appName]);
+    return [pid, ...r.rows.map((x) => Number(x.pid))];
+  } finally {
+    await c.end();
+  }
+}
+
+export const cpuMsOfAll = (pids: number[]) => pids.reduce((a, p) => a + cpuMsOf(p), 0);
