@@ -1,0 +1,251 @@
+/**
+ * 收款地址: the platform's wallets members deposit to. Create and edit in a dialog that checks the
+ * address against its chain (TRC20: T + 33 base58 characters; ERC20: 0x + 40 hex digits); enable,
+ * disable and delete behind a confirmation. Actions need depositAccount:opt.
+ */
+import { useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import AddIcon from '@mui/icons-material/Add';
+import type { GridColDef } from '@mui/x-data-grid';
+import {
+  Chains,
+  chainAddressMessage,
+  DepositAccountStatus,
+  isChain,
+  isChainAddress,
+  type Chain,
+} from '../../../domain/deposits';
+import { Can } from '../../components/Can';
+import { actionsColumn, statusColumn, timeColumn } from '../../components/columns';
+import { errorMessage, FormDialog } from '../../components/FormDialog';
+import { ListPage } from '../../components/ListPage';
+import { usePermissions } from '../../components/useCan';
+import { useConfirm } from '../../components/useConfirm';
+import { useForm } from '../../components/useForm';
+import { useListParams } from '../../components/useListParams';
+import type { ListDepositAccountsApiArg, ListDepositAccountsApiResponse } from '../../services/generated/api';
+import { useDepositAccountOptMutation, useListDepositAccountsQuery } from '../../services/money';
+import { useAppDispatch } from '../../store/hooks';
+import { toastShown } from '../../store/toastSlice';
+
+export type DepositAccount = ListDepositAccountsApiResponse['list'][number];
+
+const FILTERS = { chain: '', status: '', address: '' };
+const NUMERIC = ['status'] as const;
+
+/** The Chinese error for an address on a chain, or null when it fits. */
+export function addressError(chain: string, address: string): string | null {
+  if (!isChain(chain)) return '请选择链';
+  return isChainAddress(chain, address.trim()) ? null : chainAddressMessage(chain);
+}
+
+type Values = { chain: string; address: string; qrUrl: string; status: string; remark: string };
+const EMPTY: Values = { chain: 'TRC20', address: '', qrUrl: '', status: '1', remark: '' };
+
+function AccountDialog({ editing, onClose }: { editing: DepositAccount | 'new' | null; onClose: () => void }) {
+  const [opt] = useDepositAccountOptMutation();
+  const form = useForm<Values>(EMPTY, {
+    chain: { label: '链', required: true },
+    address: { label: '地址', required: true, validate: (v, values) => addressError(values.chain, v) },
+    qrUrl: {
+      label: '二维码图片地址',
+      validate: (v) => (/^(https?:\/\/|\/)\S+$/.test(v.trim()) ? null : '二维码图片地址格式不正确'),
+    },
+    remark: { label: '备注', validate: (v) => (v.length > 200 ? '备注最多200个字符' : null) },
+  });
+  const [shown, setShown] = useState<typeof editing>(null);
+  if (editing !== shown) {
+    setShown(editing);
+    if (editing)
+      form.reset(
+        editing === 'new'
+          ? EMPTY
+          : {
+              chain: editing.chain,
+              address: editing.address,
+              qrUrl: editing.qrUrl,
+              status: String(editing.status),
+              remark: editing.remark,
+            },
+      );
+  }
+  const isNew = editing === 'new';
+  const submit = () => {
+    const v = form.values;
+    return opt({
+      body: {
+        action: isNew ? 'create' : 'update',
+        id: isNew || !editing ? undefined : editing.id,
+        chain: v.chain as Chain,
+        address: v.address.trim(),
+        qrUrl: v.qrUrl.trim(),
+        status: v.status === '0' ? 0 : 1,
+        remark: v.remark.trim(),
+      },
+    }).unwrap();
+  };
+  return (
+    <FormDialog
+      open={editing !== null}
+      title={isNew ? '新增收款地址' : '编辑收款地址'}
+      form={form}
+      onClose={onClose}
+      onSubmit={submit}
+      successText={isNew ? '新增成功' : '保存成功'}
+    >
+      <TextField
+        select
+        {...form.field('chain')}
+        onChange={(e) => {
+          form.setValue('chain', e.target.value);
+          // The address was checked against the old chain: check it again.
+          if (form.values.address.trim()) form.setError('address', addressError(e.target.value, form.values.address));
+        }}
+      >
+        {Chains.map((c) => (
+          <MenuItem key={c} value={c}>
+            {c}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        {...form.field('address')}
+        helperText={
+          form.errors.address ?? (form.values.chain === 'ERC20' ? '0x开头，后跟40位十六进制' : 'T开头，共34位')
+        }
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+      />
+      <TextField {...form.field('qrUrl')} slotProps={{ htmlInput: { maxLength: 500 } }} />
+      <TextField select label="状态" {...form.field('status')}>
+        {DepositAccountStatus.values.map((v) => (
+          <MenuItem key={v} value={String(v)}>
+            {DepositAccountStatus.label(v)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField {...form.field('remark')} slotProps={{ htmlInput: { maxLength: 200 } }} />
+    </FormDialog>
+  );
+}
+
+export default function DepositAccountsPage() {
+  const dispatch = useAppDispatch();
+  const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
+  const { data, isFetching } = useListDepositAccountsQuery(params.queryArgs as ListDepositAccountsApiArg);
+  const { can } = usePermissions();
+  const canOpt = can('depositAccount:opt');
+  const [confirm, confirmDialog] = useConfirm();
+  const [opt] = useDepositAccountOptMutation();
+  const [editing, setEditing] = useState<DepositAccount | 'new' | null>(null);
+
+  const act = async (row: DepositAccount, action: 'enable' | 'disable' | 'delete') => {
+    const text = { enable: '启用', disable: '停用', delete: '删除' }[action];
+    const ok = await confirm({
+      content: `确认${text}收款地址 ${row.chain} ${row.address}？${action === 'delete' ? '删除后不可恢复。' : ''}`,
+      danger: action !== 'enable',
+    });
+    if (!ok) return;
+    try {
+      await opt({ body: { action, id: row.id } }).unwrap();
+      dispatch(toastShown(`${text}成功`, 'success'));
+    } catch (error) {
+      dispatch(toastShown(errorMessage(error), 'error'));
+    }
+  };
+
+  const columns = useMemo<GridColDef<DepositAccount>[]>(
+    () => [
+      { field: 'id', headerName: 'ID', width: 80 },
+      { field: 'chain', headerName: '链', width: 90 },
+      { field: 'address', headerName: '地址', width: 380 },
+      {
+        field: 'qrUrl',
+        headerName: '二维码',
+        width: 90,
+        renderCell: ({ value }) =>
+          value ? (
+            <Link href={value as string} target="_blank" rel="noopener noreferrer">
+              查看
+            </Link>
+          ) : (
+            '-'
+          ),
+      },
+      statusColumn('status', '状态', DepositAccountStatus.map),
+      { field: 'remark', headerName: '备注', width: 160 },
+      timeColumn('createdAt', '创建时间'),
+      timeColumn('updatedAt', '更新时间'),
+      ...(canOpt
+        ? [
+            actionsColumn<DepositAccount>(
+              (row) => (
+                <>
+                  <Button size="small" onClick={() => setEditing(row)}>
+                    编辑
+                  </Button>
+                  {row.status === 1 ? (
+                    <Button size="small" onClick={() => act(row, 'disable')}>
+                      停用
+                    </Button>
+                  ) : (
+                    <Button size="small" onClick={() => act(row, 'enable')}>
+                      启用
+                    </Button>
+                  )}
+                  <Button size="small" color="error" onClick={() => act(row, 'delete')}>
+                    删除
+                  </Button>
+                </>
+              ),
+              { width: 180 },
+            ),
+          ]
+        : []),
+    ],
+    // act closes over stable hooks and the row only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [canOpt],
+  );
+
+  return (
+    <>
+      <ListPage
+        params={params}
+        columns={columns}
+        data={data}
+        isFetching={isFetching}
+        label="收款地址"
+        toolbar={
+          <Can code="depositAccount:opt">
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+              新增收款地址
+            </Button>
+          </Can>
+        }
+      >
+        <TextField select label="链" size="small" sx={{ width: 120 }} {...params.field('chain')}>
+          <MenuItem value="">全部</MenuItem>
+          {Chains.map((c) => (
+            <MenuItem key={c} value={c}>
+              {c}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select label="状态" size="small" sx={{ width: 120 }} {...params.field('status')}>
+          <MenuItem value="">全部</MenuItem>
+          {DepositAccountStatus.values.map((v) => (
+            <MenuItem key={v} value={String(v)}>
+              {DepositAccountStatus.label(v)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField label="地址" size="small" {...params.field('address')} />
+      </ListPage>
+      <AccountDialog editing={editing} onClose={() => setEditing(null)} />
+      {confirmDialog}
+    </>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * 充值记录: members' USDT deposits. Filters in the URL; 确认到账 credits the member (once, whatever
+ * the number of clicks or managers) and 驳回 asks for a reason; both behind a confirmation and shown
+ * only with deposit:audit. The totals line sums the filtered amounts.
+ */
+import { useMemo } from 'react';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { Chains, DepositState, DepositStatus } from '../../../domain/deposits';
+import { actionsColumn, moneyColumn, statusColumn, timeColumn } from '../../components/columns';
+import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { errorMessage } from '../../components/FormDialog';
+import { ListPage } from '../../components/ListPage';
+import { usePermissions } from '../../components/useCan';
+import { useConfirm } from '../../components/useConfirm';
+import { useListParams } from '../../components/useListParams';
+import type { ListDepositsApiArg, ListDepositsApiResponse } from '../../services/generated/api';
+import { useDepositOptMutation, useListDepositsQuery } from '../../services/money';
+import { useAppDispatch } from '../../store/hooks';
+import { toastShown } from '../../store/toastSlice';
+
+export type Deposit = ListDepositsApiResponse['list'][number];
+
+const FILTERS = { keyword: '', txHash: '', chain: '', status: '', start: '', end: '' };
+const NUMERIC = ['status'] as const;
+
+const short = (text: string | null | undefined) =>
+  !text ? '-' : text.length > 16 ? `${text.slice(0, 8)}…${text.slice(-6)}` : text;
+
+export default function DepositListPage() {
+  const dispatch = useAppDispatch();
+  const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
+  const { data, isFetching } = useListDepositsQuery(params.queryArgs as ListDepositsApiArg);
+  const { can } = usePermissions();
+  const canAudit = can('deposit:audit');
+  const [confirm, confirmDialog] = useConfirm();
+  const [opt] = useDepositOptMutation();
+
+  const act = async (row: Deposit, action: 'confirm' | 'reject') => {
+    const what = `充值 #${row.id}（${row.amount} USDT，会员 ${row.uid}）`;
+    let remark: string | undefined;
+    if (action === 'reject') {
+      const text = await confirm({ content: `确认驳回该${what}？`, danger: true, remark: {} });
+      if (text === null) return;
+      remark = text;
+    } else if (!(await confirm({ content: `确认该${what}已到账？确认后金额计入会员可用余额。` }))) return;
+    try {
+      await opt({ body: { id: row.id, action, remark } }).unwrap();
+      dispatch(toastShown(action === 'confirm' ? '确认到账成功' : '驳回成功', 'success'));
+    } catch (error) {
+      dispatch(toastShown(errorMessage(error), 'error'));
+    }
+  };
+
+  const columns = useMemo<GridColDef<Deposit>[]>(
+    () => [
+      { field: 'id', headerName: 'ID', width: 80, sortable: true },
+      {
+        field: 'uid',
+        headerName: '会员',
+        width: 150,
+        renderCell: ({ row }) => (
+          <Stack sx={{ lineHeight: 1.3, justifyContent: 'center', height: '100%' }}>
+            <span>{row.uid}</span>
+            <Typography variant="caption" color="text.secondary">
+              {row.nickname || row.phone}
+            </Typography>
+          </Stack>
+        ),
+      },
+      { field: 'chain', headerName: '链', width: 80 },
+      moneyColumn('amount', '金额', 'USDT', { sortable: true, width: 140 }),
+      {
+        field: 'fromAddress',
+        headerName: '付款地址',
+        width: 160,
+        renderCell: ({ value }) => <span title={value as string}>{short(value as string)}</span>,
+      },
+      {
+        field: 'toAddress',
+        headerName: '收款地址',
+        width: 160,
+        renderCell: ({ value }) => <span title={value as string}>{short(value as string)}</span>,
+      },
+      {
+        field: 'txHash',
+        headerName: '交易哈希',
+        width: 160,
+        renderCell: ({ value }) => <span title={value as string}>{short(value as string)}</span>,
+      },
+      {
+        field: 'proofUrl',
+        headerName: '凭证',
+        width: 80,
+        renderCell: ({ value }) =>
+          value ? (
+            <Link href={value as string} target="_blank" rel="noopener noreferrer">
+              查看
+            </Link>
+          ) : (
+            '-'
+          ),
+      },
+      statusColumn('status', '状态', DepositStatus.map),
+      { field: 'remark', headerName: '备注', width: 150 },
+      { field: 'auditorName', headerName: '审核人', width: 100 },
+      timeColumn('auditedAt', '审核时间', { sortable: true }),
+      timeColumn('createdAt', '提交时间', { sortable: true }),
+      actionsColumn<Deposit>(
+        (row) =>
+          canAudit && row.status === DepositState.pending ? (
+            <>
+              <Button size="small" onClick={() => act(row, 'confirm')}>
+                确认到账
+              </Button>
+              <Button size="small" color="error" onClick={() => act(row, 'reject')}>
+                驳回
+              </Button>
+            </>
+          ) : null,
+        { width: 160 },
+      ),
+    ],
+    // act closes over stable hooks and the row only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [canAudit],
+  );
+
+  return (
+    <>
+      <ListPage
+        params={params}
+        columns={columns}
+        data={data}
+        isFetching={isFetching}
+        label="充值记录"
+        totals={(sum) => [{ label: '合计金额', amount: sum.amount, asset: 'USDT' }]}
+      >
+        <TextField label="会员" placeholder="UID或手机号" size="small" {...params.field('keyword')} />
+        <TextField label="交易哈希" size="small" {...params.field('txHash')} />
+        <TextField select label="链" size="small" sx={{ width: 120 }} {...params.field('chain')}>
+          <MenuItem value="">全部</MenuItem>
+          {Chains.map((c) => (
+            <MenuItem key={c} value={c}>
+              {c}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select label="状态" size="small" sx={{ width: 120 }} {...params.field('status')}>
+          <MenuItem value="">全部</MenuItem>
+          {DepositStatus.values.map((v) => (
+            <MenuItem key={v} value={String(v)}>
+              {DepositStatus.label(v)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <DateRangeFilter params={params} />
+      </ListPage>
+      {confirmDialog}
+    </>
+  );
+}

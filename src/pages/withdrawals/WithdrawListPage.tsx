@@ -1,0 +1,272 @@
+/**
+ * 提现审核 (type 1, USDT) and 提取审核 (type 2, LZ): one page, the type from the route's props.
+ * Filters, page and sort live in the URL; approve / paid (with the transaction hash) / reject (with a
+ * remark) per row behind a confirmation, shown only to managers holding the type's audit or pay code;
+ * the same actions on a selection, answered per record in a summary.
+ */
+import { useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import {
+  WithdrawAsset,
+  WithdrawCodes,
+  WithdrawState,
+  WithdrawStatus,
+  WithdrawType,
+  type WithdrawType as WType,
+} from '../../../domain/withdrawals';
+import { actionsColumn, moneyColumn, statusColumn, timeColumn } from '../../components/columns';
+import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { errorMessage } from '../../components/FormDialog';
+import { ListPage } from '../../components/ListPage';
+import { usePermissions } from '../../components/useCan';
+import { useConfirm } from '../../components/useConfirm';
+import { useListParams } from '../../components/useListParams';
+import { useRowSelection } from '../../components/useRowSelection';
+import type { ListWithdrawalsApiArg, ListWithdrawalsApiResponse } from '../../services/generated/api';
+import { useListWithdrawalsQuery, useWithdrawBatchMutation, useWithdrawOptMutation } from '../../services/money';
+import { useAppDispatch } from '../../store/hooks';
+import { toastShown } from '../../store/toastSlice';
+import BatchResultDialog, { type BatchResult } from './BatchResultDialog';
+import TxHashDialog from './TxHashDialog';
+
+export type Withdraw = ListWithdrawalsApiResponse['list'][number];
+type Action = 'approve' | 'paid' | 'reject';
+
+const FILTERS = { keyword: '', status: '', address: '', txHash: '', start: '', end: '' };
+const NUMERIC = ['status'] as const;
+
+export interface WithdrawListPageProps {
+  /** 1 提现 (USDT), 2 提取 (LZ). */
+  type?: WType;
+}
+
+const short = (text: string | null | undefined) =>
+  !text ? '-' : text.length > 16 ? `${text.slice(0, 8)}…${text.slice(-6)}` : text;
+
+export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
+  const label = WithdrawType.label(type);
+  const asset = WithdrawAsset[type];
+  const codes = WithdrawCodes[type];
+  const dispatch = useAppDispatch();
+  const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
+  const { data, isFetching } = useListWithdrawalsQuery({
+    ...(params.queryArgs as Omit<ListWithdrawalsApiArg, 'type'>),
+    type,
+  });
+  const { can } = usePermissions();
+  const canAudit = can(codes.audit);
+  const canPay = can(codes.pay);
+  const [confirm, confirmDialog] = useConfirm();
+  const selection = useRowSelection<number>();
+  const [opt] = useWithdrawOptMutation();
+  const [batch, batchState] = useWithdrawBatchMutation();
+  const [paying, setPaying] = useState<{ ids: number[]; chain?: string } | null>(null);
+  const [result, setResult] = useState<(BatchResult & { action: string }) | null>(null);
+
+  const actionText: Record<Action, string> = { approve: '审核通过', paid: '确认打款', reject: '驳回' };
+
+  const act = async (row: Withdraw, action: Exclude<Action, 'paid'>) => {
+    const what = `${label} #${row.id}（${row.amount} ${asset}，会员 ${row.uid}）`;
+    let remark: string | undefined;
+    if (action === 'reject') {
+      const text = await confirm({
+        content: `确认驳回该${what}？驳回后冻结金额退回会员可用余额。`,
+        danger: true,
+        remark: { placeholder: '请输入驳回原因' },
+      });
+      if (text === null) return;
+      remark = text;
+    } else if (!(await confirm({ content: `确认审核通过该${what}？` }))) return;
+    try {
+      await opt({ body: { id: row.id, action, remark } }).unwrap();
+      dispatch(toastShown(`${actionText[action]}成功`, 'success'));
+    } catch (error) {
+      dispatch(toastShown(errorMessage(error), 'error'));
+    }
+  };
+
+  const pay = async (txHash: string) => {
+    if (!paying) return;
+    if (paying.ids.length === 1 && paying.chain !== undefined) {
+      await opt({ body: { id: paying.ids[0], action: 'paid', txHash } }).unwrap();
+      dispatch(toastShown('确认打款成功', 'success'));
+    } else {
+      const r = await batch({ body: { ids: paying.ids, action: 'paid', txHash: txHash || undefined } }).unwrap();
+      selection.clear();
+      setResult({ ...r, action: '批量打款' });
+    }
+  };
+
+  const runBatch = async (action: Exclude<Action, 'paid'>) => {
+    const ids = selection.ids;
+    if (ids.length === 0) return;
+    let remark: string | undefined;
+    if (action === 'reject') {
+      const text = await confirm({
+        content: `确认驳回选中的 ${ids.length} 条${label}？`,
+        danger: true,
+        remark: { placeholder: '请输入驳回原因' },
+      });
+      if (text === null) return;
+      remark = text;
+    } else if (!(await confirm({ content: `确认审核通过选中的 ${ids.length} 条${label}？` }))) return;
+    try {
+      const r = await batch({ body: { ids, action, remark } }).unwrap();
+      selection.clear();
+      setResult({ ...r, action: action === 'approve' ? '批量通过' : '批量驳回' });
+    } catch (error) {
+      dispatch(toastShown(errorMessage(error), 'error'));
+    }
+  };
+
+  const columns = useMemo<GridColDef<Withdraw>[]>(
+    () => [
+      { field: 'id', headerName: 'ID', width: 80, sortable: true },
+      {
+        field: 'uid',
+        headerName: '会员',
+        width: 150,
+        renderCell: ({ row }) => (
+          <Stack sx={{ lineHeight: 1.3, justifyContent: 'center', height: '100%' }}>
+            <span>{row.uid}</span>
+            <Typography variant="caption" color="text.secondary">
+              {row.nickname || row.phone}
+            </Typography>
+          </Stack>
+        ),
+      },
+      moneyColumn('amount', '金额', asset, { sortable: true, width: 130 }),
+      moneyColumn('fee', '手续费', asset, { width: 110 }),
+      moneyColumn('actual', '实际到账', asset, { width: 130 }),
+      { field: 'chain', headerName: '链', width: 80 },
+      {
+        field: 'address',
+        headerName: '地址',
+        width: 170,
+        renderCell: ({ value }) => <span title={value as string}>{short(value as string)}</span>,
+      },
+      statusColumn('status', '状态', WithdrawStatus.map),
+      {
+        field: 'txHash',
+        headerName: '交易哈希',
+        width: 160,
+        renderCell: ({ value }) => <span title={(value as string) ?? ''}>{short(value as string | null)}</span>,
+      },
+      { field: 'remark', headerName: '备注', width: 150 },
+      { field: 'auditorName', headerName: '审核人', width: 100 },
+      timeColumn('createdAt', '申请时间', { sortable: true }),
+      timeColumn('auditedAt', '审核时间', { sortable: true }),
+      timeColumn('paidAt', '打款时间', { sortable: true }),
+      actionsColumn<Withdraw>(
+        (row) => (
+          <>
+            {canAudit && row.status === WithdrawState.pending ? (
+              <Button size="small" onClick={() => act(row, 'approve')}>
+                通过
+              </Button>
+            ) : null}
+            {canPay && row.status === WithdrawState.approved ? (
+              <Button size="small" onClick={() => setPaying({ ids: [row.id], chain: row.chain })}>
+                打款
+              </Button>
+            ) : null}
+            {canAudit && (row.status === WithdrawState.pending || row.status === WithdrawState.approved) ? (
+              <Button size="small" color="error" onClick={() => act(row, 'reject')}>
+                驳回
+              </Button>
+            ) : null}
+          </>
+        ),
+        { width: 170 },
+      ),
+    ],
+    // act and setPaying only close over stable hooks and the row.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [asset, canAudit, canPay, label],
+  );
+
+  const chosen = selection.ids.length;
+  const busy = batchState.isLoading;
+  const statusFilter = params.filters.status;
+
+  return (
+    <>
+      <ListPage
+        params={params}
+        columns={columns}
+        data={data}
+        isFetching={isFetching}
+        label={`${label}列表`}
+        selection={canAudit || canPay ? selection : undefined}
+        totals={(sum) => [
+          { label: '合计金额', amount: sum.amount, asset },
+          { label: '合计手续费', amount: sum.fee, asset },
+        ]}
+        toolbar={
+          <>
+            <Stack direction="row" spacing={1} aria-label="状态筛选" role="group" sx={{ alignItems: 'center' }}>
+              <Chip
+                label="全部"
+                color={statusFilter === '' ? 'primary' : 'default'}
+                variant={statusFilter === '' ? 'filled' : 'outlined'}
+                onClick={() => params.search({ status: '' })}
+              />
+              {WithdrawStatus.values.map((v) => (
+                <Chip
+                  key={v}
+                  label={WithdrawStatus.label(v)}
+                  color={statusFilter === String(v) ? WithdrawStatus.map[v].color : 'default'}
+                  variant={statusFilter === String(v) ? 'filled' : 'outlined'}
+                  onClick={() => params.search({ status: String(v) })}
+                />
+              ))}
+            </Stack>
+            {canAudit ? (
+              <>
+                <Button variant="outlined" disabled={!chosen || busy} onClick={() => runBatch('approve')}>
+                  批量通过{chosen ? `（${chosen}）` : ''}
+                </Button>
+                <Button variant="outlined" color="error" disabled={!chosen || busy} onClick={() => runBatch('reject')}>
+                  批量驳回{chosen ? `（${chosen}）` : ''}
+                </Button>
+              </>
+            ) : null}
+            {canPay ? (
+              <Button variant="outlined" disabled={!chosen || busy} onClick={() => setPaying({ ids: selection.ids })}>
+                批量打款{chosen ? `（${chosen}）` : ''}
+              </Button>
+            ) : null}
+          </>
+        }
+      >
+        <TextField label="会员" placeholder="UID或手机号" size="small" {...params.field('keyword')} />
+        <TextField select label="状态" size="small" sx={{ width: 130 }} {...params.field('status')}>
+          <MenuItem value="">全部</MenuItem>
+          {WithdrawStatus.values.map((v) => (
+            <MenuItem key={v} value={String(v)}>
+              {WithdrawStatus.label(v)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField label="地址" size="small" {...params.field('address')} />
+        <TextField label="交易哈希" size="small" {...params.field('txHash')} />
+        <DateRangeFilter params={params} />
+      </ListPage>
+      <TxHashDialog
+        open={paying !== null}
+        count={paying?.ids.length ?? 0}
+        chain={paying?.chain}
+        onClose={() => setPaying(null)}
+        onSubmit={pay}
+      />
+      <BatchResultDialog result={result} title={result?.action ?? ''} onClose={() => setResult(null)} />
+      {confirmDialog}
+    </>
+  );
+}
