@@ -1,0 +1,120 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import BillListPage, { countText, sumText } from '../../../../src/pages/bills/BillListPage';
+import { envelope } from '../../mockFetch';
+import { makeStore, renderAt } from '../../shellHarness';
+import { fakeLedgerApi, T0, type Call } from './fakeLedgerApi';
+
+jest.setTimeout(60_000);
+configure({ asyncUtilTimeout: 8000 });
+
+const bill = (over: Record<string, unknown>) => ({
+  id: 1,
+  memberId: 7,
+  uid: '10000007',
+  phone: '13800000007',
+  nickname: '张三',
+  asset: 'USDT',
+  type: 5,
+  change: '-101',
+  availableAfter: '899',
+  frozenChange: '0',
+  frozenAfter: '0',
+  refKind: 'transfer',
+  refId: 3,
+  remark: '转账给 10000008',
+  createdAt: T0,
+  ...over,
+});
+const TYPES = [
+  { type: 5, label: '转账转出' },
+  { type: 10, label: '种子释放' },
+  { type: 17, label: '能量消耗' },
+];
+
+function setup(path: string, page: (c: Call) => Record<string, unknown>, energy = false) {
+  const api = fakeLedgerApi({
+    codes: ['bill:view', 'change:view'],
+    answer: (c) => {
+      if (c.path === 'bill/types') return envelope(TYPES);
+      if (c.path === 'bill' || c.path === 'change/list') return envelope({ page: 1, size: 20, ...page(c) });
+      return undefined;
+    },
+  });
+  return { ...api, ...renderAt(<BillListPage energy={energy} />, path, makeStore()) };
+}
+
+describe('BillListPage', () => {
+  it('says a capped count and a missing sum honestly', () => {
+    expect(countText({ total: 10_000, totalCapped: true })).toBe(
+      '共 10,000+ 条（超过 10,000 条时只能翻阅最新的 10,000 条，请缩小筛选范围）',
+    );
+    expect(countText({ total: 12, totalCapped: false })).toBe('共 12 条');
+    expect(sumText({ total: 10_000, totalCapped: true, sum: null })).toBe(
+      '合计：结果超过 10,000 条，缩小筛选范围后显示合计',
+    );
+    expect(
+      sumText({
+        total: 2,
+        totalCapped: false,
+        sum: {
+          byAsset: [
+            { asset: 'LZ', change: '12.5', frozenChange: '0' },
+            { asset: 'USDT', change: '-3', frozenChange: '0' },
+          ],
+        },
+      }),
+    ).toBe('合计变动：+12.5000 LZ，-3.00 USDT');
+  });
+
+  it('lists bills with labels from bill/types, the capped total and no sum', async () => {
+    const { of } = setup('/layout/billLayout?type=5&asset=USDT', () => ({
+      list: [bill({})],
+      total: 10_000,
+      totalCapped: true,
+      sum: null,
+    }));
+    expect(await screen.findByRole('gridcell', { name: '转账转出' })).toBeInTheDocument();
+    expect(of('bill')[0].query).toMatchObject({ type: '5', asset: 'USDT', page: '1', size: '20' });
+    expect(screen.getByRole('gridcell', { name: '转账 #3' })).toBeInTheDocument();
+    expect(await screen.findByText(/共 10,000\+ 条（/)).toBeInTheDocument();
+    expect(screen.getByText(/缩小筛选范围后显示合计/)).toBeInTheDocument();
+    expect(screen.getByText(/第 1–20 条，共 10,000\+ 条/)).toBeInTheDocument();
+  });
+
+  it('searches by a type chosen from bill/types', async () => {
+    const u = userEvent.setup();
+    const { of } = setup('/layout/billLayout', () => ({
+      list: [bill({})],
+      total: 1,
+      totalCapped: false,
+      sum: { byAsset: [{ asset: 'USDT', change: '-101', frozenChange: '0' }] },
+    }));
+    await screen.findByRole('gridcell', { name: '转账转出' });
+    expect(await screen.findByText('共 1 条；合计变动：-101.00 USDT')).toBeInTheDocument();
+    await u.click(screen.getByRole('combobox', { name: '类型' }));
+    await u.click(await screen.findByRole('option', { name: '种子释放' }));
+    await u.click(screen.getByRole('button', { name: '搜索' }));
+    await waitFor(() => expect(of('bill').at(-1)!.query).toMatchObject({ type: '10' }));
+  });
+
+  it('the energy page posts its filters in the body and has no asset filter', async () => {
+    const { of } = setup(
+      '/layout/energyLayout/changeLayout?type=17&asset=USDT',
+      () => ({
+        list: [bill({ asset: 'ENERGY', type: 17, change: '-12.5', refKind: '', refId: null })],
+        total: 1,
+        totalCapped: false,
+        sum: { byAsset: [{ asset: 'ENERGY', change: '-12.5', frozenChange: '0' }] },
+      }),
+      true,
+    );
+    expect(await screen.findByRole('gridcell', { name: '能量消耗' })).toBeInTheDocument();
+    expect(of('change/list')[0]).toMatchObject({ method: 'POST', body: { type: 17, page: 1, size: 20 } });
+    expect(of('change/list')[0].body).not.toHaveProperty('asset');
+    expect(of('bill')).toHaveLength(0);
+    expect(screen.queryByRole('combobox', { name: '资产' })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: '能量变动' })).toBeInTheDocument();
+    expect(within(screen.getByRole('status')).getByText(/-12.50 ENERGY/)).toBeInTheDocument();
+  });
+});
