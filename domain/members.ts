@@ -25,3 +25,32 @@ export const ZoneStatus = labeledEnum({
 });
 /** Mainland mobile numbers: 11 digits starting with 1[3-9]. */
 export const PHONE_PATTERN = '^1[3-9]\\d{9}$';
+
+/** Member passwords: 6–20 letters and digits, at least one of each. */
+export const MEMBER_PASSWORD_PATTERN = '^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z\\d]{6,20}$';
+/** Member uids: 8 digits, never starting with 0. */
+export const UID_PATTERN = '^[1-9]\\d{7}$';
+/** `member/opt` actions and the permission each needs (adjust moves money: its own code). */
+export const MemberActions = [
+  'freeze',
+  'unfreeze',
+  'banWithdraw',
+  'setLevel',
+  'setZone',
+  'resetPassword',
+  'adjust',
+] as const;
+export type MemberAction = (typeof MemberActions)[number];
+export const memberActionCode = (action: MemberAction) => (action === 'adjust' ? 'member:adjust' : 'member:opt');
+export const MemberActionLabels: Record<MemberAction, string> = {
+  freeze: '冻结',
+  unfreeze: '解冻',
+  banWithdraw: '禁止提现',
+  setLevel: '修改等级',
+  setZone: '修改专区',
+  resetPassword: '重置密码',
+  adjust: '调整余额',
+};
+/** `zone/opt` actions. */
+export const ZoneActions = ['create', 'update', 'enable', 'disable', 'delete'] as const;
+export type ZoneAction = (typeof ZoneActions)[number];

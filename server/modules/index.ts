@@ -3,8 +3,9 @@ import authRoutes from './auth/auth.routes';
 import systemRoutes from './system/system.routes';
 import depositRoutes from './deposits/deposits.routes';
 import withdrawRoutes from './withdrawals/withdrawals.routes';
+import memberRoutes from './members/members.routes';
 import paymentRoutes from './payments/payments.routes';
 import transferRoutes from './transfers/transfers.routes';
 import billRoutes from './bills/bills.routes';
 
-export const routeModules = [authRoutes, systemRoutes, depositRoutes, withdrawRoutes, paymentRoutes, transferRoutes, billRoutes];
+export const routeModules = [authRoutes, systemRoutes, depositRoutes, withdrawRoutes, memberRoutes, paymentRoutes, transferRoutes, billRoutes];

@@ -1,0 +1,193 @@
+import { Type } from '@sinclair/typebox';
+import { Assets } from '../../../domain/assets';
+import {
+  MEMBER_PASSWORD_PATTERN,
+  MemberActions,
+  MemberLevel as LevelEnum,
+  MemberStatus as StatusEnum,
+  PHONE_PATTERN,
+  RealNameStatus as RealNameEnum,
+  ZoneActions,
+  ZoneStatus as ZoneStatusEnum,
+} from '../../../domain/members';
+import { IdParam, IntEnum, MoneyString, Ok, PageOf, PageQuery, RangeQuery, StringEnum } from '../../http/schemas';
+
+/** 1 正常, 2 冻结, 3 禁止提现 */
+export const MemberStatus = IntEnum(StatusEnum.values, { title: '状态', description: '1 正常, 2 冻结, 3 禁止提现' });
+/** 0 普通会员, 1–5 V1–V5 */
+export const MemberLevel = IntEnum(LevelEnum.values, { title: '等级', description: '0 普通会员, 1–5 V1–V5' });
+export const RealNameStatus = IntEnum(RealNameEnum.values, { title: '实名状态', description: '0 未认证, 1 已认证' });
+/** 1 启用, 0 停用 */
+export const ZoneStatus = IntEnum(ZoneStatusEnum.values, { title: '状态', description: '1 启用, 0 停用' });
+export const AssetEnum = StringEnum([...Assets], { title: '币种', description: 'USDT, LZ or ENERGY' });
+
+const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+const Keyword = Type.String({
+  maxLength: 50,
+  title: '关键字',
+  description: 'uid (exact, 8 digits), phone (prefix, digits) or nickname (exact)',
+});
+
+// ---- members ----
+
+export const MemberListQuery = Type.Object(
+  {
+    ...PageQuery,
+    sort: Type.Optional(StringEnum(['id', 'createdAt', 'level'], { title: '排序字段' })),
+    keyword: Type.Optional(Keyword),
+    inviterUid: Type.Optional(Type.String({ maxLength: 8, title: '邀请人UID' })),
+    zoneId: Type.Optional(IdParam('专区')),
+    level: Type.Optional(MemberLevel),
+    status: Type.Optional(MemberStatus),
+    ...RangeQuery,
+  },
+  { additionalProperties: false },
+);
+
+export const Balance = Type.Object({
+  available: Type.String({ description: 'decimal string' }),
+  frozen: Type.String({ description: 'decimal string' }),
+});
+export const Balances = Type.Object({ USDT: Balance, LZ: Balance, ENERGY: Balance });
+
+export const MemberRow = Type.Object({
+  id: Type.Integer(),
+  uid: Type.String(),
+  phone: Type.String(),
+  nickname: Type.String(),
+  inviterUid: NullableString,
+  zoneId: NullableInt,
+  zoneName: NullableString,
+  level: MemberLevel,
+  status: MemberStatus,
+  realNameStatus: RealNameStatus,
+  balances: Balances,
+  createdAt: Type.Integer({ description: 'epoch ms' }),
+  lastLoginAt: NullableInt,
+});
+export const MemberListResult = Ok(PageOf(MemberRow));
+
+export const MemberCreateBody = Type.Object(
+  {
+    phone: Type.String({ pattern: PHONE_PATTERN, title: '手机号', description: 'mainland mobile, 11 digits' }),
+    password: Type.String({
+      pattern: MEMBER_PASSWORD_PATTERN,
+      title: '登录密码',
+      description: '6–20 letters and digits, at least one of each',
+    }),
+    nickname: Type.String({ minLength: 1, maxLength: 50, title: '昵称' }),
+    inviterUid: Type.Optional(Type.String({ maxLength: 8, title: '邀请人UID', description: 'must exist when given' })),
+    zoneId: Type.Optional(IdParam('专区')),
+  },
+  { additionalProperties: false },
+);
+export const MemberCreateResult = Ok(Type.Object({ id: Type.Integer(), uid: Type.String() }));
+
+export const MemberOptBody = Type.Object(
+  {
+    id: IdParam('会员ID'),
+    action: StringEnum([...MemberActions], {
+      title: '操作',
+      description:
+        'freeze 1|3→2; unfreeze 2|3→1; banWithdraw 1→3; setLevel {level}; setZone {zoneId}; ' +
+        'resetPassword {password?} (a random one is made and returned when omitted); adjust {asset, amount, remark}',
+    }),
+    level: Type.Optional(MemberLevel),
+    zoneId: Type.Optional(IdParam('专区')),
+    password: Type.Optional(Type.String({ pattern: MEMBER_PASSWORD_PATTERN, title: '新密码' })),
+    asset: Type.Optional(AssetEnum),
+    amount: Type.Optional(MoneyString('调整金额')),
+    remark: Type.Optional(Type.String({ maxLength: 200, title: '备注' })),
+  },
+  { additionalProperties: false },
+);
+export const MemberOptResult = Ok(
+  Type.Object({
+    id: Type.Integer(),
+    status: MemberStatus,
+    level: MemberLevel,
+    zoneId: NullableInt,
+    /** Only for resetPassword: the new password, shown once. */
+    password: Type.Optional(Type.String({ description: 'resetPassword only: the new password, shown once' })),
+    /** Only for adjust: the account after the change. */
+    balance: Type.Optional(
+      Type.Object({ asset: Type.String(), available: Type.String(), frozen: Type.String(), billId: Type.Integer() }),
+    ),
+  }),
+);
+
+// ---- zones ----
+
+export const ZoneListQuery = Type.Object(
+  {
+    ...PageQuery,
+    sort: Type.Optional(StringEnum(['sort', 'id', 'memberCount', 'createdAt'], { title: '排序字段' })),
+    name: Type.Optional(Type.String({ maxLength: 50, title: '专区名称', description: 'contains' })),
+    status: Type.Optional(ZoneStatus),
+  },
+  { additionalProperties: false },
+);
+export const ZoneRow = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  leaderUid: NullableString,
+  leaderNickname: NullableString,
+  memberCount: Type.Integer(),
+  status: ZoneStatus,
+  sort: Type.Integer(),
+  createdAt: Type.Integer({ description: 'epoch ms' }),
+  updatedAt: Type.Integer({ description: 'epoch ms' }),
+});
+export const ZoneListResult = Ok(PageOf(ZoneRow));
+
+export const ZoneOptBody = Type.Object(
+  {
+    action: StringEnum([...ZoneActions], { title: '操作', description: 'create | update | enable | disable | delete' }),
+    id: Type.Optional(IdParam('专区ID')),
+    name: Type.Optional(Type.String({ maxLength: 50, title: '专区名称' })),
+    leaderUid: Type.Optional(
+      Type.String({ maxLength: 8, title: '负责人UID', description: 'must be a member; "" clears it' }),
+    ),
+    sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999, title: '排序' })),
+  },
+  { additionalProperties: false },
+);
+export const ZoneOptResult = Ok(Type.Object({ id: Type.Integer() }));
+
+// ---- asset query ----
+
+export const QueryListQuery = Type.Object(
+  {
+    ...PageQuery,
+    sort: Type.Optional(StringEnum(['memberId', 'available', 'frozen', 'total'], { title: '排序字段' })),
+    keyword: Type.Optional(Keyword),
+    asset: Type.Optional(AssetEnum),
+    minTotal: Type.Optional(
+      Type.String({
+        maxLength: 40,
+        pattern: '^\\d+(\\.\\d+)?$',
+        title: '最低总额',
+        description: 'in each row’s asset',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export const AssetRow = Type.Object({
+  memberId: Type.Integer(),
+  uid: Type.String(),
+  phone: Type.String(),
+  nickname: Type.String(),
+  asset: AssetEnum,
+  available: Type.String(),
+  frozen: Type.String(),
+  total: Type.String({ description: 'available + frozen' }),
+  updatedAt: Type.Integer({ description: 'epoch ms' }),
+});
+export const AssetSum = Type.Array(
+  Type.Object({ asset: AssetEnum, available: Type.String(), frozen: Type.String(), total: Type.String() }),
+  { description: 'per asset, over all filtered rows' },
+);
+export const QueryListResult = Ok(PageOf(AssetRow, { sum: AssetSum }));

@@ -1,0 +1,73 @@
+/** 修改等级 / 修改专区 (`member/opt` setLevel, setZone): one select, confirmed by 确定. */
+import { useEffect } from 'react';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { MemberLevel } from '../../../domain/members';
+import FormDialog from '../../components/FormDialog';
+import useForm from '../../components/useForm';
+import { useMemberOptMutation } from '../../services/members';
+import type { ZoneOption } from './MemberCreateDialog';
+import type { MemberRow } from './memberTypes';
+
+export type FieldAction = 'setLevel' | 'setZone';
+
+export default function MemberFieldDialog({
+  target,
+  zones,
+  onClose,
+}: {
+  target: { member: MemberRow; action: FieldAction } | null;
+  zones: ZoneOption[];
+  onClose: () => void;
+}) {
+  const [opt] = useMemberOptMutation();
+  const isLevel = target?.action !== 'setZone';
+  const form = useForm<{ value: string }>(
+    { value: '' },
+    { value: { label: isLevel ? '等级' : '专区', required: true } },
+  );
+  const { reset } = form;
+  useEffect(() => {
+    if (!target) return;
+    const current = target.action === 'setLevel' ? target.member.level : target.member.zoneId;
+    reset({ value: current === null || current === undefined ? '' : String(current) });
+  }, [target, reset]);
+
+  const submit = () => {
+    const value = Number(form.values.value);
+    const body =
+      target!.action === 'setLevel'
+        ? { id: target!.member.id, action: 'setLevel' as const, level: value as 0 | 1 | 2 | 3 | 4 | 5 }
+        : { id: target!.member.id, action: 'setZone' as const, zoneId: value };
+    return opt({ body }).unwrap();
+  };
+
+  return (
+    <FormDialog
+      open={target !== null}
+      title={isLevel ? '修改等级' : '修改专区'}
+      form={form}
+      onClose={onClose}
+      onSubmit={submit}
+      successText="修改成功"
+      maxWidth="xs"
+    >
+      {target ? <TextField value={`${target.member.uid}（${target.member.nickname}）`} label="会员" disabled /> : null}
+      <TextField select {...form.field('value')}>
+        {isLevel
+          ? MemberLevel.values.map((v) => (
+              <MenuItem key={v} value={String(v)}>
+                {MemberLevel.label(v)}
+              </MenuItem>
+            ))
+          : zones
+              .filter((z) => z.status === 1 || z.id === target?.member.zoneId)
+              .map((z) => (
+                <MenuItem key={z.id} value={String(z.id)} disabled={z.status !== 1}>
+                  {z.name}
+                </MenuItem>
+              ))}
+      </TextField>
+    </FormDialog>
+  );
+}

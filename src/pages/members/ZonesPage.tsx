@@ -1,0 +1,117 @@
+/**
+ * 会员管理 / 专区管理 (DOMAIN.md §3 Members): `zone/list` with filters in the URL; create, edit,
+ * enable / disable and delete (refused by the server while the zone has members), each confirmed.
+ */
+import { useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import AddIcon from '@mui/icons-material/Add';
+import type { GridColDef } from '@mui/x-data-grid';
+import { ZoneStatus } from '../../../domain/members';
+import { Can } from '../../components/Can';
+import { actionsColumn, statusColumn, timeColumn } from '../../components/columns';
+import ListPage from '../../components/ListPage';
+import { usePermissions } from '../../components/useCan';
+import useConfirm from '../../components/useConfirm';
+import { useListParams } from '../../components/useListParams';
+import type { ListZonesApiArg } from '../../services/generated/api';
+import { useListZonesQuery, useZoneOptMutation } from '../../services/members';
+import { useAppDispatch } from '../../store/hooks';
+import { toastShown } from '../../store/toastSlice';
+import ZoneDialog, { type ZoneRow } from './ZoneDialog';
+
+const FILTERS = { name: '', status: '' };
+const NUMERIC = ['status'] as const;
+
+export default function ZonesPage() {
+  const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
+  const { data, isFetching } = useListZonesQuery(params.queryArgs as ListZonesApiArg);
+  const { can } = usePermissions();
+  const [confirm, confirmDialog] = useConfirm();
+  const dispatch = useAppDispatch();
+  const [opt] = useZoneOptMutation();
+  const [dialog, setDialog] = useState<{ open: boolean; zone: ZoneRow | null }>({ open: false, zone: null });
+
+  const columns = useMemo<GridColDef<ZoneRow>[]>(() => {
+    const act = async (row: ZoneRow, action: 'enable' | 'disable' | 'delete') => {
+      const verb = action === 'enable' ? '启用' : action === 'disable' ? '停用' : '删除';
+      const note = action === 'disable' ? '停用后不能再分配会员到该专区' : '';
+      if (!(await confirm({ content: `确认${verb}专区 ${row.name}？${note}`, danger: action !== 'enable' }))) return;
+      try {
+        await opt({ body: { action, id: row.id } }).unwrap();
+        dispatch(toastShown(`${verb}成功`, 'success'));
+      } catch {
+        // The refusal is already a toast (store listener).
+      }
+    };
+    const cols: GridColDef<ZoneRow>[] = [
+      { field: 'id', headerName: 'ID', width: 80, sortable: true },
+      { field: 'name', headerName: '专区名称', width: 160 },
+      {
+        field: 'leaderUid',
+        headerName: '负责人',
+        width: 170,
+        valueFormatter: (_v: unknown, row: ZoneRow) =>
+          row.leaderUid ? `${row.leaderUid}${row.leaderNickname ? `（${row.leaderNickname}）` : ''}` : '-',
+      },
+      { field: 'memberCount', headerName: '会员数', width: 100, sortable: true, align: 'right', headerAlign: 'right' },
+      statusColumn('status', '状态', ZoneStatus.map),
+      { field: 'sort', headerName: '排序', width: 80, sortable: true },
+      timeColumn('createdAt', '创建时间', { sortable: true }),
+    ];
+    if (can('zone:opt')) {
+      cols.push(
+        actionsColumn((row) => (
+          <>
+            <Button size="small" onClick={() => setDialog({ open: true, zone: row })}>
+              编辑
+            </Button>
+            <Button
+              size="small"
+              color={row.status === 1 ? 'warning' : 'success'}
+              onClick={() => act(row, row.status === 1 ? 'disable' : 'enable')}
+            >
+              {row.status === 1 ? '停用' : '启用'}
+            </Button>
+            <Button size="small" color="error" onClick={() => act(row, 'delete')}>
+              删除
+            </Button>
+          </>
+        )),
+      );
+    }
+    return cols;
+  }, [can, confirm, dispatch, opt]);
+
+  return (
+    <>
+      <ListPage
+        params={params}
+        columns={columns}
+        data={data}
+        isFetching={isFetching}
+        label="专区列表"
+        toolbar={
+          <Can code="zone:opt">
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ open: true, zone: null })}>
+              新增专区
+            </Button>
+          </Can>
+        }
+      >
+        <TextField label="专区名称" size="small" {...params.field('name')} />
+        <TextField select label="状态" size="small" sx={{ width: 120 }} {...params.field('status')}>
+          <MenuItem value="">全部</MenuItem>
+          {ZoneStatus.values.map((v) => (
+            <MenuItem key={v} value={String(v)}>
+              {ZoneStatus.label(v)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </ListPage>
+      <ZoneDialog open={dialog.open} zone={dialog.zone} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
+      {confirmDialog}
+    </>
+  );
+}
