@@ -19,7 +19,9 @@ import { formatAsset, parseAsset } from '../../../../domain/money';
 import { submitDeposit } from '../../../../server/modules/deposits/deposits.service';
 import { balancesOf, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
 import { feeOf } from '../../../../server/modules/settings/values';
+import { transfer } from '../../../../server/modules/transfers/transfers.service';
 import { requestWithdrawal } from '../../../../server/modules/withdrawals/withdrawals.service';
+import { transferFee } from '../../../../domain/transfers';
 import { AppError } from '../../../../server/errors';
 import { build, dbKind, type TestApp } from '../../helpers';
 import { addDepositAccount, addMember, credit, erc20Address, trc20Address } from '../deposits/fixtures';
@@ -41,6 +43,12 @@ const W = {
   2: { asset: 'LZ', min: '100', max: '100000', feeRate: '0.005', feeMin: '1', autoApproveMax: '0', label: '提取' },
 } as const;
 const RATE = { 1: 10_000n, 2: 5_000n }; // feeRate as numerator over 10^6
+/** member/opt status moves (DOMAIN.md §3 Members) and their refusals. */
+const STATUS_MOVES = {
+  freeze: { from: [1, 3], to: 2, refused: '会员已冻结' },
+  unfreeze: { from: [2, 3], to: 1, refused: '会员状态正常，无需解冻' },
+  banWithdraw: { from: [1], to: 3, refused: '仅正常状态的会员可以禁止提现' },
+} as const;
 const minor = (text: string, asset: Asset) => {
   const r = parseAsset(text, asset, { allowZero: true });
   if (!r.ok) throw new Error(`bad amount ${text}`);
@@ -62,7 +70,9 @@ type Op =
       viewer: boolean;
     }
   | { k: 'withdrawBatch'; picks: number[]; action: 'approve' | 'paid' | 'reject'; remark: boolean }
-  | { k: 'fund'; m: number; asset: 'USDT' | 'LZ'; amount: string };
+  | { k: 'adjust'; m: number; asset: 'USDT' | 'LZ'; amount: string; remark: boolean }
+  | { k: 'status'; m: number; action: 'freeze' | 'unfreeze' | 'banWithdraw' }
+  | { k: 'transfer'; m: number; to: number; asset: 'USDT' | 'LZ' | 'ENERGY'; amount: string };
 
 /** Amounts: mostly sensible, some too small, too big, too precise or not numbers at all. */
 const amountArb = (asset: Asset, maxWhole: number) =>
@@ -77,6 +87,20 @@ const amountArb = (asset: Asset, maxWhole: number) =>
     { weight: 1, arbitrary: fc.constantFrom('0', '-5', 'abc', '1.1234567', '') },
   );
 const member = fc.nat(MEMBERS - 1);
+/** Signed adjustments: credits more often than debits, now and then zero or too precise. */
+const signedArb = (asset: Asset, maxWhole: number) =>
+  fc.oneof(
+    { weight: 6, arbitrary: fc.integer({ min: 1, max: maxWhole }).map(String) },
+    { weight: 3, arbitrary: fc.integer({ min: 1, max: maxWhole }).map((n) => `-${n}`) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .bigInt({ min: -BigInt(maxWhole) * 10n ** BigInt(asset === 'USDT' ? 6 : 4), max: 10n ** 12n })
+        .filter((v) => v !== 0n)
+        .map((v) => formatAsset(v, asset)),
+    },
+    { weight: 1, arbitrary: fc.constantFrom('0', '+0', '1.1234567', '-0.00000001') },
+  );
 /** Which record an operation acts on, counted back from the newest; -1 = an id that does not exist. */
 const pick = fc.oneof({ weight: 12, arbitrary: fc.nat(6) }, { weight: 3, arbitrary: fc.nat(60) }, fc.constant(-1));
 
@@ -140,21 +164,55 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   {
-    weight: 2,
+    weight: 3,
     arbitrary: fc.oneof(
       fc.record({
-        k: fc.constant('fund' as const),
+        k: fc.constant('adjust' as const),
         m: member,
         asset: fc.constant('USDT' as const),
-        amount: fc.integer({ min: 1, max: 2000 }).map(String),
+        amount: signedArb('USDT', 2000),
+        remark: fc.integer({ min: 0, max: 9 }).map((n) => n !== 0),
       }),
       fc.record({
-        k: fc.constant('fund' as const),
+        k: fc.constant('adjust' as const),
         m: member,
         asset: fc.constant('LZ' as const),
-        amount: fc.integer({ min: 1, max: 200_000 }).map(String),
+        amount: signedArb('LZ', 200_000),
+        remark: fc.integer({ min: 0, max: 9 }).map((n) => n !== 0),
       }),
     ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      k: fc.constant('status' as const),
+      m: member,
+      action: fc.constantFrom<Array<'freeze' | 'unfreeze' | 'banWithdraw'>>(
+        'freeze',
+        'unfreeze',
+        'unfreeze',
+        'unfreeze',
+        'banWithdraw',
+      ),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .oneof(
+        { weight: 10, arbitrary: fc.constantFrom('USDT' as const, 'LZ' as const) },
+        { weight: 1, arbitrary: fc.constant('ENERGY' as const) },
+      )
+      .chain((asset) =>
+        fc.record({
+          k: fc.constant('transfer' as const),
+          m: member,
+          // MEMBERS = a uid nobody has
+          to: fc.nat(MEMBERS),
+          asset: fc.constant(asset),
+          amount: amountArb(asset === 'ENERGY' ? 'USDT' : asset, asset === 'LZ' ? 20_000 : 300),
+        }),
+      ),
   },
 );
 
@@ -174,6 +232,9 @@ type Bal = { available: bigint; frozen: bigint };
 
 interface Model {
   members: number[];
+  uids: string[];
+  /** Member status: 1 正常, 2 冻结, 3 禁止提现. */
+  status: number[];
   bal: Array<Record<'USDT' | 'LZ', Bal>>;
   deposits: Array<{ id: number; m: number; amount: bigint; status: number; txHash: string }>;
   withdrawals: Array<{ id: number; m: number; asset: 'USDT' | 'LZ'; amount: bigint; status: number }>;
@@ -193,6 +254,8 @@ describe(`ledger invariant under random operations (${dbKind})`, () => {
   let admin: string;
   let viewer: string;
   let opsRun = 0;
+  /** Whether the members module (member/opt: adjust, freeze, …) is in the tree. */
+  let memberRoutes = false;
   /** Outcomes per operation kind and code, printed at the end so a reader sees what was exercised. */
   const tally = new Map<string, number>();
 
@@ -202,6 +265,7 @@ describe(`ledger invariant under random operations (${dbKind})`, () => {
     viewer = (await actingAs(t, 'viewer01', ['deposit:view', 'withdraw:view', 'extract:view'])).token;
     await addDepositAccount(t, 'TRC20');
     await addDepositAccount(t, 'ERC20');
+    memberRoutes = t.app.hasRoute({ method: 'POST', url: '/v1/admin/member/opt' });
     for (const type of [1, 2] as const) {
       const s = W[type];
       const r = await t.call('POST', '/v1/admin/withdraw/setting', {
@@ -318,6 +382,7 @@ describe(`ledger invariant under random operations (${dbKind})`, () => {
         const txHash = dup ? dup.txHash : txHashFor(op.chain);
         if (!parsed.ok) expect_ = { code: 400 };
         else if (parsed.value < DEPOSIT_MIN) expect_ = { code: 400, msg: '充值金额不能低于10' };
+        else if (model.status[op.m] === 2) expect_ = { code: 400, msg: '会员已冻结' };
         else if (dup) expect_ = { code: 400, msg: '该交易哈希已提交' };
         else {
           expect_ = { code: 200 };
@@ -366,6 +431,8 @@ describe(`ledger invariant under random operations (${dbKind})`, () => {
         else if (parsed.value > minor(s.max, s.asset)) expect_ = { code: 400, msg: `${s.label}金额不能高于${s.max}` };
         else if (feeOf(parsed.value, RATE[op.type], minor(s.feeMin, s.asset)) >= parsed.value)
           expect_ = { code: 400, msg: `${s.label}金额不足以支付手续费` };
+        else if (model.status[op.m] === 2) expect_ = { code: 400, msg: '会员已冻结' };
+        else if (model.status[op.m] === 3) expect_ = { code: 400, msg: '该会员已被禁止提现' };
         else if (bal.available < parsed.value) expect_ = { code: 400, msg: '可用余额不足' };
         else {
           const amount = parsed.value;
@@ -442,14 +509,104 @@ describe(`ledger invariant under random operations (${dbKind})`, () => {
         run = () => t.call('POST', '/v1/admin/withdraw/opt/batch', { token: admin, body });
         break;
       }
-      case 'fund': {
-        expect_ = { code: 200 };
-        const amount = minor(op.amount, op.asset);
-        apply = () => {
-          model.bal[op.m][op.asset].available += amount;
-          model.bills += 1;
+      case 'adjust': {
+        const parsed = parseAsset(op.amount, op.asset, { allowNegative: true });
+        const bal = model.bal[op.m][op.asset];
+        if (!memberRoutes) {
+          // members module absent: a credit through the ledger fixture instead
+          const amount = parsed.ok ? (parsed.value < 0n ? -parsed.value : parsed.value) : 1n;
+          expect_ = { code: 200 };
+          apply = () => {
+            bal.available += amount;
+            model.bills += 1;
+          };
+          run = () => service(() => credit(t, model.members[op.m], op.asset, formatAsset(amount, op.asset)));
+          break;
+        }
+        if (!parsed.ok) expect_ = { code: 400, msg: parsed.reason === 'zero' ? '调整金额不能为0' : undefined };
+        else if (!op.remark) expect_ = { code: 400, msg: '备注不能为空' };
+        else if (bal.available + parsed.value < 0n)
+          expect_ = { code: 409, msg: `可用余额不足，当前可用 ${formatAsset(bal.available, op.asset)} ${op.asset}` };
+        else {
+          expect_ = { code: 200 };
+          const amount = parsed.value;
+          apply = () => {
+            bal.available += amount;
+            model.bills += 1;
+            model.opLogs += 1;
+          };
+        }
+        const body = {
+          id: model.members[op.m],
+          action: 'adjust',
+          asset: op.asset,
+          amount: op.amount,
+          ...(op.remark ? { remark: '随机调整' } : {}),
         };
-        run = () => service(() => credit(t, model.members[op.m], op.asset, op.amount));
+        run = () => t.call('POST', '/v1/admin/member/opt', { token: admin, body });
+        break;
+      }
+      case 'status': {
+        const move = STATUS_MOVES[op.action];
+        const allowed = (move.from as readonly number[]).includes(model.status[op.m]);
+        if (!memberRoutes) {
+          // members module absent: the status written straight into the table
+          expect_ = { code: 200 };
+          apply = () => {
+            if (allowed) model.status[op.m] = move.to;
+          };
+          run = () =>
+            service(async () => {
+              if (allowed)
+                await t.db.db
+                  .updateTable('member')
+                  .set({ status: move.to })
+                  .where('id', '=', model.members[op.m])
+                  .execute();
+            });
+          break;
+        }
+        if (!allowed) expect_ = { code: 409, msg: move.refused };
+        else {
+          expect_ = { code: 200 };
+          apply = () => {
+            model.status[op.m] = move.to;
+            model.opLogs += 1;
+          };
+        }
+        run = () =>
+          t.call('POST', '/v1/admin/member/opt', {
+            token: admin,
+            body: { id: model.members[op.m], action: op.action },
+          });
+        break;
+      }
+      case 'transfer': {
+        const parsed = op.asset === 'ENERGY' ? undefined : parseAsset(op.amount, op.asset);
+        const toUid = op.to < MEMBERS ? model.uids[op.to] : 'NOBODY00';
+        if (op.asset === 'ENERGY' || !parsed) expect_ = { code: 400, msg: '该资产不支持转账' };
+        else if (!parsed.ok) expect_ = { code: 400 };
+        else if (model.status[op.m] === 2) expect_ = { code: 400, msg: '会员已冻结' };
+        else if (model.status[op.m] === 3) expect_ = { code: 400, msg: '该会员已被禁止提现，不能转出' };
+        else if (op.to >= MEMBERS) expect_ = { code: 400, msg: '收款会员不存在' };
+        else if (op.to === op.m) expect_ = { code: 400, msg: '不能转账给自己' };
+        else if (model.status[op.to] === 2) expect_ = { code: 400, msg: '收款会员已冻结' };
+        else if (model.bal[op.m][op.asset].available < parsed.value + transferFee(parsed.value))
+          expect_ = { code: 400, msg: '可用余额不足' };
+        else {
+          expect_ = { code: 200 };
+          const amount = parsed.value;
+          const asset = op.asset;
+          apply = () => {
+            model.bal[op.m][asset].available -= amount + transferFee(amount);
+            model.bal[op.to][asset].available += amount;
+            model.bills += 2;
+          };
+        }
+        run = () =>
+          service(() =>
+            transfer(t.app.ctx, { fromMemberId: model.members[op.m], toUid, asset: op.asset, amount: op.amount }),
+          );
         break;
       }
     }
@@ -493,8 +650,11 @@ describe(`ledger invariant under random operations (${dbKind})`, () => {
           .selectFrom('op_log')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow();
+        const uids = await t.db.db.selectFrom('member').select(['id', 'uid']).where('id', 'in', members).execute();
         const model: Model = {
           members,
+          uids: members.map((id) => uids.find((u) => Number(u.id) === id)!.uid),
+          status: members.map(() => 1),
           bal: members.map(() => ({ USDT: { available: 0n, frozen: 0n }, LZ: { available: 0n, frozen: 0n } })),
           deposits: [],
           withdrawals: [],
