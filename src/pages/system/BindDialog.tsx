@@ -65,29 +65,46 @@ function TreeNodes({
 
 export default function BindDialog({ role, onClose }: BindDialogProps) {
   const open = role !== null;
+  // The last role stays on screen while the dialog fades out.
+  const [shown, setShown] = useState(role);
+  if (role && role !== shown) setShown(role);
+  const current = role ?? shown;
+
   const { data, isFetching, fulfilledTimeStamp } = useGetPermissionsQuery(
     { roleId: role?.id ?? 0 },
     { skip: !open, refetchOnMountOrArgChange: true },
   );
   const [bind] = useBindRoleMutation();
   const tree = data?.tree ?? [];
-  // The checks start from each fresh answer for this role and then follow the clicks.
-  const key = open && data && !isFetching ? `${role.id}:${fulfilledTimeStamp}` : null;
+
+  // The checks start from each fresh answer for this role and then follow the clicks; an opening
+  // forgets the clicks of the last one.
   const [local, setLocal] = useState<{ key: string | null; checked: Set<number> }>({ key: null, checked: new Set() });
+  const [wasOpen, setWasOpen] = useState(open);
   let checked = local.checked;
-  if (key !== local.key) {
-    checked = key ? initialChecked(tree) : new Set();
+  let ready = local.key !== null;
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      checked = new Set();
+      ready = false;
+      setLocal({ key: null, checked });
+    }
+  }
+  const key = open && data && !isFetching ? `${role.id}:${fulfilledTimeStamp}` : null;
+  if (key !== null && key !== local.key) {
+    checked = initialChecked(tree);
+    ready = true;
     setLocal({ key, checked });
   }
-  const ready = key !== null;
 
   return (
     <FormDialog
       open={open}
-      title={role ? `分配权限 - ${role.name}` : '分配权限'}
+      title={current ? `分配权限 - ${current.name}` : '分配权限'}
       onClose={onClose}
       onSubmit={() => {
-        if (!role || !ready) throw { msg: '权限加载中，请稍后' };
+        if (!role || !ready) return Promise.reject({ msg: '权限加载中，请稍后' });
         return bind({ body: { roleId: role.id, permissionIds: permissionIdsOf(tree, checked) } }).unwrap();
       }}
       successText="分配成功"
