@@ -3,12 +3,14 @@ import type { Ctx } from '../context';
 import { seedSystemDemo } from '../modules/system/system.demo';
 import { seedMembersDemo } from '../modules/members/members.demo';
 import { seedPaymentsTransfersDemo } from '../modules/payments/payments.demo';
+import { seedMoneyDemo } from '../modules/withdrawals/money.demo';
 
 /** Each module adds its part here; they run in order so later ones can use earlier data. */
 export const demoSteps: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
   { name: 'system: roles and managers', run: seedSystemDemo },
   { name: 'members: zones and members', run: seedMembersDemo },
   { name: 'members: payment methods and transfers', run: seedPaymentsTransfersDemo },
+  { name: 'money: receiving addresses, deposits, withdrawals and extracts', run: (ctx) => seedMoneyDemo(ctx) },
 ];
 
 export async function seedDemoData(ctx: Ctx): Promise<void> {

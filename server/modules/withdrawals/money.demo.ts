@@ -132,14 +132,23 @@ async function actorsOf(ctx: Ctx): Promise<Actor[]> {
 }
 
 export async function seedMoneyDemo(ctx: Ctx, size: MoneyDemoSize = MONEY_DEMO_SIZE): Promise<void> {
-  const members = (
-    await ctx.db.selectFrom('member').select('id').where('status', '=', 1).orderBy('id').limit(size.members).execute()
-  ).map((m) => Number(m.id));
+  const end = ctx.clock.now();
+  const rows = await ctx.db
+    .selectFrom('member')
+    .select(['id', 'created_at'])
+    .where('status', '=', 1)
+    .orderBy('id')
+    .limit(size.members)
+    .execute();
+  const members = rows.map((m) => Number(m.id));
+  /** A member acts only after registering. */
+  const joined = new Map(rows.map((m) => [Number(m.id), Number(m.created_at)]));
+  const after = (memberId: number, t: number) =>
+    Math.min(Math.max(t, (joined.get(memberId) ?? 0) + HOUR), end - MINUTE);
   const actors = await actorsOf(ctx);
   if (members.length === 0 || actors.length === 0) return;
 
   const r = seeded(20261123);
-  const end = ctx.clock.now();
   const clock = { t: end - size.days * DAY - DAY };
   const demoClock: Clock = { now: () => clock.t };
   const dctx: Ctx = { ...ctx, clock: demoClock };
@@ -187,8 +196,8 @@ export async function seedMoneyDemo(ctx: Ctx, size: MoneyDemoSize = MONEY_DEMO_S
 
   // Deposits: most confirmed within hours; some rejected; the last day's still waiting.
   for (let i = 0; i < size.deposits; i++) {
-    const at = when();
     const memberId = r.pick(members);
+    const at = after(memberId, when());
     const { chain, address } = walletOf(memberId);
     const amount = String(r.pick([50, 100, 100, 200, 300, 500, 500, 1000, 2000, 5000]) + r.int(0, 99) / 100);
     timeline.add(at, async () => {
@@ -218,10 +227,10 @@ export async function seedMoneyDemo(ctx: Ctx, size: MoneyDemoSize = MONEY_DEMO_S
     });
   }
 
-  // Extracts need LZ: the members who extract start with some (an operator's adjustment, bill 后台调整).
+  // Extracts need LZ: the members who extract and have little get some (an operator's adjustment, bill 后台调整).
   const extractors = members.filter((_, i) => i % 3 === 0);
-  clock.t = start - 30 * MINUTE;
   for (const memberId of extractors) {
+    if ((await balancesOf(ctx.db, memberId)).LZ.available >= 10_000_000n) continue; // 1,000 LZ
     const lz = parseAsset(String(r.int(5, 80) * 1000), 'LZ');
     if (!lz.ok) continue;
     await ctx.db
@@ -230,7 +239,7 @@ export async function seedMoneyDemo(ctx: Ctx, size: MoneyDemoSize = MONEY_DEMO_S
         applyChange(
           trx,
           { memberId, asset: 'LZ', available: lz.value, type: BillType.adminAdjust, remark: '演示数据：LZ初始额度' },
-          clock.t,
+          after(memberId, start - 30 * MINUTE),
         ),
       );
   }
@@ -242,8 +251,8 @@ export async function seedMoneyDemo(ctx: Ctx, size: MoneyDemoSize = MONEY_DEMO_S
     let waiting = 0;
     for (let i = 0; i < count; i++) {
       // Every sixth request is from the last two days, so the queues of 待审核 and 待打款 are never empty.
-      const at = i % 6 === 5 ? end - r.int(30, 47 * 60) * MINUTE : Math.min(when() + 6 * HOUR, end - MINUTE);
       const memberId = r.pick(pool);
+      const at = after(memberId, i % 6 === 5 ? end - r.int(30, 47 * 60) * MINUTE : when() + 6 * HOUR);
       timeline.add(at, async () => {
         const asset = type === 1 ? 'USDT' : 'LZ';
         const balance = (await balancesOf(ctx.db, memberId))[asset].available;

@@ -17,7 +17,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Chains, chainAddressMessage, isChain, isChainAddress } from '../../../domain/deposits';
-import { parseMinor } from '../../../domain/money';
+import { parseAsset, parseMinor } from '../../../domain/money';
 import { formatTime } from '../../../domain/time';
 import { parseOpenHours, WithdrawAsset, WithdrawType, type WithdrawType as WType } from '../../../domain/withdrawals';
 import { errorMessage } from '../../components/FormDialog';
@@ -92,8 +92,8 @@ function SettingForm({ setting, editable }: { setting: Setting; editable: boolea
         validate: (v, values) => {
           const own = money('单笔最高金额', true)(v);
           if (own) return own;
-          const max = parseMinor(v.trim(), 18, { allowZero: true });
-          const min = parseMinor(values.min.trim(), 18);
+          const max = parseAsset(v.trim(), asset, { allowZero: true });
+          const min = parseAsset(values.min.trim(), asset);
           return max.ok && min.ok && max.value !== 0n && max.value < min.value
             ? '单笔最高金额不能低于单笔最低金额'
             : null;

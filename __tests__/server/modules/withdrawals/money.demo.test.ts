@@ -11,6 +11,11 @@ describe(`money demo data (${dbKind})`, () => {
   beforeAll(async () => {
     t = await build();
     for (let i = 0; i < SIZE.members; i++) await addMember(t);
+    // Members who joined before the three months (the demo lets a member act only after joining).
+    await t.db.db
+      .updateTable('member')
+      .set({ created_at: t.clock.now() - 100 * 86_400_000 })
+      .execute();
     await seedSystemDemo(t.app.ctx);
     await seedMoneyDemo(t.app.ctx, SIZE);
   }, 120_000);
