@@ -1,6 +1,5 @@
 /** All SQL on members, zones and the asset query. Plain functions taking `db` or `trx` first. */
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
-import { Assets } from '../../../domain/assets';
 import type { Database } from '../../db/schema';
 import { money, moneySum } from '../../db/sql';
 
@@ -55,6 +54,20 @@ export interface MemberFilter {
 const MEMBER_SORT = { id: 'member.id', createdAt: 'member.created_at', level: 'member.level' } as const;
 export type MemberSort = keyof typeof MEMBER_SORT;
 
+/**
+ * True when the filters match few rows through their own indexes (a uid, a nickname, a phone prefix of
+ * 3+ digits, an inviter). Then the page must be sorted after the lookup: left to itself the planner
+ * may walk the primary key backwards hoping to meet 20 matches early, and read a million rows.
+ */
+export function selective(f: { keyword?: string; inviterId?: number }): boolean {
+  return f.inviterId !== undefined || (f.keyword !== undefined && f.keyword.length >= 3);
+}
+
+/** `col` for an index-ordered page; `col + 0` (no index can serve it) after a selective lookup. */
+function orderTerm(col: string, afterLookup: boolean) {
+  return afterLookup ? sql`${sql.ref(col)} + 0` : sql.ref(col);
+}
+
 function filteredMembers(db: Db, f: MemberFilter) {
   let q = db.selectFrom('member');
   if (f.keyword) {
@@ -94,8 +107,8 @@ export async function findMembers(
         'member.created_at',
         'member.last_login_at',
       ])
-      .orderBy(sql.ref(MEMBER_SORT[page.sort]), page.order)
-      .orderBy('member.id', page.order)
+      .orderBy(orderTerm(MEMBER_SORT[page.sort], selective(f)), page.order)
+      .orderBy(orderTerm('member.id', selective(f)), page.order)
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
@@ -351,7 +364,20 @@ export type AssetSort = keyof typeof ASSET_SORT;
 
 function filteredAccounts(db: Db, f: AssetFilter) {
   let q = db.selectFrom('account as a');
-  if (f.keyword) q = q.where('a.member_id', 'in', membersMatching(db, f.keyword));
+  // The member table is joined only to find the keyword's members (few, by their indexes): the
+  // unfiltered count and sums read the accounts alone, and the page's members are fetched apart.
+  if (f.keyword) {
+    const keyword = f.keyword;
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('member')
+          .select('member.id')
+          .whereRef('member.id', '=', 'a.member_id')
+          .where((m) => keywordWhere(m, keyword)),
+      ),
+    );
+  }
   if (f.asset) q = q.where('a.asset', '=', f.asset);
   if (f.minTotal) {
     const min = f.minTotal;
@@ -373,26 +399,18 @@ export async function findAccounts(
 ) {
   const [rows, sums] = await Promise.all([
     filteredAccounts(db, f)
-      .innerJoin('member as m', 'm.id', 'a.member_id')
       .select([
         'a.member_id',
-        'm.uid',
-        'm.phone',
-        'm.nickname',
         'a.asset',
         money('a.available').as('available'),
         money('a.frozen').as('frozen'),
         'a.updated_at',
       ])
-      .orderBy(ASSET_SORT[page.sort], page.order)
-      .orderBy('a.member_id', page.order)
-      // Assets in their domain order (USDT, LZ, ENERGY), not alphabetical.
-      .orderBy(
-        sql`case a.asset ${sql.join(
-          Assets.map((x, i) => sql`when ${x} then ${i}`),
-          sql` `,
-        )} else ${Assets.length} end`,
-      )
+      .orderBy(page.sort === 'memberId' ? orderTerm('a.member_id', selective(f)) : ASSET_SORT[page.sort], page.order)
+      .orderBy(orderTerm('a.member_id', selective(f)), page.order)
+      // USDT, LZ, ENERGY is their domain order and, by luck, reverse alphabetical: with member id
+      // descending this reads the primary key backwards, no sort needed for the default page.
+      .orderBy('a.asset', 'desc')
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
@@ -406,5 +424,17 @@ export async function findAccounts(
       .groupBy('a.asset')
       .execute(),
   ]);
-  return { rows, sums, total: sums.reduce((n, s) => n + Number(s.n), 0) };
+  const ids = [...new Set(rows.map((r) => Number(r.member_id)))];
+  const members = ids.length
+    ? await db.selectFrom('member').select(['id', 'uid', 'phone', 'nickname']).where('id', 'in', ids).execute()
+    : [];
+  const byId = new Map(members.map((m) => [Number(m.id), m]));
+  return {
+    rows: rows.map((r) => {
+      const m = byId.get(Number(r.member_id));
+      return { ...r, uid: m?.uid ?? '', phone: m?.phone ?? '', nickname: m?.nickname ?? '' };
+    }),
+    sums,
+    total: sums.reduce((n, s) => n + Number(s.n), 0),
+  };
 }
