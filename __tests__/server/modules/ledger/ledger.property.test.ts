@@ -31,7 +31,7 @@ const SEED = Number(process.env.LEDGER_SEED ?? 20261123);
 const PATH = process.env.LEDGER_PATH || undefined;
 const RUNS = Number(process.env.LEDGER_RUNS ?? 20);
 const OPS_PER_RUN = Number(process.env.LEDGER_OPS ?? 500);
-const CHECK_EVERY = 100;
+const CHECK_EVERY = Number(process.env.LEDGER_CHECK_EVERY ?? 100);
 const MEMBERS = 5;
 const MISSING_ID = 999_999_999;
 

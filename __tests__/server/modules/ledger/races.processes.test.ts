@@ -1,7 +1,8 @@
 /**
  * Races on money (issue 4, "Races"): 50 concurrent approve / paid / reject calls on one withdrawal and
  * 50 concurrent confirms on one deposit → exactly one success per transition, the others 409 with the
- * Chinese message, exactly one bill and one op-log row.
+ * Chinese message, exactly one bill and one op-log row; and 50 concurrent balance debits → as many
+ * succeed as the balance allows, never below zero.
  *
  * Two settings:
  *   - two real server processes (`server/main.ts`, started as `npm run bench` starts code: plain Node
@@ -146,6 +147,32 @@ function scenarios(get: () => { call: Caller; ctx: Ctx }) {
       expect(bal).toEqual({ available: 1_000_000_000n, frozen: 0n });
     }
     expect(await opLogsFor(ctx, `withdrawal#${id}`)).toBe(2);
+    expect(await ledgerViolations(ctx.db)).toEqual([]);
+  });
+
+  it(`${N} concurrent debits of one member's balance (member/opt adjust): never below zero`, async () => {
+    const { call, ctx } = get();
+    const t = fixtureApp(ctx);
+    const memberId = await addMember(t);
+    await credit(t, memberId, 'USDT', '1000');
+    const rs = await storm(call, '/v1/admin/member/opt', (i) => ({
+      id: memberId,
+      action: 'adjust',
+      asset: 'USDT',
+      amount: '-30',
+      remark: `扣减${i}`,
+    }));
+    // 1000 / 30: 33 debits fit, 10 USDT stays; every other call is refused with the balance it saw
+    expect(rs.filter((r) => r.code === 200)).toHaveLength(33);
+    for (const r of rs.filter((x) => x.code !== 200))
+      expect({ code: r.code, msg: r.msg }).toEqual({ code: 409, msg: '可用余额不足，当前可用 10 USDT' });
+    expect((await balancesOf(ctx.db, memberId)).USDT).toEqual({ available: 10_000_000n, frozen: 0n });
+    const bills = await ctx.db
+      .selectFrom('bill')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('member_id', '=', memberId)
+      .executeTakeFirstOrThrow();
+    expect(Number(bills.n)).toBe(1 + 33);
     expect(await ledgerViolations(ctx.db)).toEqual([]);
   });
 
