@@ -7,6 +7,7 @@ import * as managerVersion from './migrations/2026_11_23_0100_manager_version';
 import * as createDepositsWithdrawals from './migrations/2026_11_23_0300_create_deposits_withdrawals';
 import * as createPaymentsTransfers from './migrations/2026_11_23_1510_create_payments_transfers';
 import * as memberListIndexes from './migrations/2026_11_23_1525_member_list_indexes';
+import * as billListIndexes from './migrations/2026_11_23_1610_bill_list_indexes';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0900_create_access': createAccess,
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0300_create_deposits_withdrawals': createDepositsWithdrawals,
   '2026_11_23_1510_create_payments_transfers': createPaymentsTransfers,
   '2026_11_23_1525_member_list_indexes': memberListIndexes,
+  '2026_11_23_1610_bill_list_indexes': billListIndexes,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * All SQL on bills (read side; only the ledger writes them). Built for tens of millions of rows:
- * newest first by id through the (x, id) indexes, the count stops at a cap, and the sum is taken
+ * newest first by (created_at, id) through the (x, created_at, id) indexes, the count stops at a cap, and the sum is taken
  * over the same bounded set (see docs/decisions.md "Bills").
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -50,6 +50,7 @@ export async function findBills(db: Db, f: BillFilter, page: { offset: number; l
       'b.remark',
       'b.created_at',
     ])
+    .orderBy('b.created_at', page.order)
     .orderBy('b.id', page.order)
     .offset(page.offset)
     .limit(page.limit)
@@ -63,6 +64,7 @@ export async function findBills(db: Db, f: BillFilter, page: { offset: number; l
 export async function countAndSumBills(db: Db, f: BillFilter, cap: number) {
   const bounded = filtered(db, f)
     .select(['b.asset', 'b.change', 'b.frozen_change'])
+    .orderBy('b.created_at', 'desc')
     .orderBy('b.id', 'desc')
     .limit(cap + 1)
     .as('x');
