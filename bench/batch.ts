@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { createDb } from '../server/db/dialect';
 import { fmt, log, PG_SCHEMA, PG_URL, SQLITE_FILE } from './lib/args';
-import { startServer } from './lib/proc';
+import { cpuMsOfAll, serverPids, startServer } from './lib/proc';
 import { login } from './api/suite';
 import { WITHDRAWAL_TABLES } from './data/records';
 
@@ -15,6 +15,8 @@ export interface BatchResult {
   db: string;
   count: number;
   seconds: number;
+  /** CPU seconds of the server (and its PostgreSQL backends) during the first call. */
+  cpuSeconds?: number;
   succeeded: number;
   failed: number;
   approvedInDb: number;
@@ -46,7 +48,11 @@ export async function runBatch(o: {
     repeatSeconds: 0,
     repeatSucceeded: 0,
   };
-  const server = await startServer('bench/api/server.ts', ['--mode', 'real', '--db', o.db]);
+  const server = await startServer(
+    'bench/api/server.ts',
+    ['--mode', 'real', '--db', o.db],
+    o.db === 'pg' ? { PGAPPNAME: 'bench_batch' } : {},
+  );
   try {
     let table: string | null = null;
     for (const t of WITHDRAWAL_TABLES) {
@@ -86,7 +92,10 @@ export async function runBatch(o: {
       };
       return { seconds: (performance.now() - t0) / 1000, body };
     };
+    const pids = await serverPids(server.proc.pid!, o.db === 'pg' ? 'bench_batch' : null, PG_URL);
+    const cpu0 = cpuMsOfAll(pids);
     const first = await call();
+    const cpuSeconds = (cpuMsOfAll(pids) - cpu0) / 1000;
     if (first.body.code !== 200)
       return { ...empty, count: ids.length, skipped: `code ${first.body.code} ${first.body.msg}` };
     const approvedInDb = await count(
@@ -102,6 +111,7 @@ export async function runBatch(o: {
       db: o.db,
       count: ids.length,
       seconds: first.seconds,
+      cpuSeconds,
       succeeded: first.body.data?.succeeded?.length ?? 0,
       failed: first.body.data?.failed?.length ?? 0,
       approvedInDb,
@@ -111,7 +121,7 @@ export async function runBatch(o: {
       repeatSucceeded: again.body.data?.succeeded?.length ?? 0,
     };
     log(
-      `batch ${o.db}: ${fmt(r.count)} approvals in ${r.seconds.toFixed(2)} s: ${r.succeeded} succeeded, ${r.failed} failed, ${r.approvedInDb} at status 1 in the database, ${r.billsAdded} bills added, ${r.opLogRows} op-log rows; the same call again: ${r.repeatSucceeded} succeeded in ${r.repeatSeconds.toFixed(2)} s`,
+      `batch ${o.db}: ${fmt(r.count)} approvals in ${r.seconds.toFixed(2)} s (server CPU ${cpuSeconds.toFixed(2)} s): ${r.succeeded} succeeded, ${r.failed} failed, ${r.approvedInDb} at status 1 in the database, ${r.billsAdded} bills added, ${r.opLogRows} op-log rows; the same call again: ${r.repeatSucceeded} succeeded in ${r.repeatSeconds.toFixed(2)} s`,
     );
     return r;
   } finally {

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { createDb } from '../server/db/dialect';
 import { fmt, log, PG_SCHEMA, PG_URL, SQLITE_FILE } from './lib/args';
-import { memOf, startServer } from './lib/proc';
+import { cpuMsOf, memOf, startServer } from './lib/proc';
 import { login } from './api/suite';
 import { PAYMENT_TABLES } from './data/records';
 
@@ -20,6 +20,9 @@ export interface ExportResult {
   bytes: number;
   seconds: number;
   rowsPerSecond: number;
+  /** CPU seconds the server spent on the export, and rows per CPU second (robust on a shared machine). */
+  cpuSeconds?: number;
+  rowsPerCpuSecond?: number;
   baselineRss: number;
   peakRss: number;
   hwm: number;
@@ -69,6 +72,7 @@ export async function runExports(o: {
           const m = memOf(pid);
           if (m && m.rss > peakRss) peakRss = m.rss;
         }, 25);
+        const cpu0 = cpuMsOf(pid);
         const t0 = performance.now();
         const res = await fetch(`http://127.0.0.1:${server.port}${ex.path}?format=${format}`, {
           headers: { authorization: token },
@@ -87,6 +91,7 @@ export async function runExports(o: {
           if (format === 'csv') for (let i = 0; i < value.length; i++) if (value[i] === 10) lines++;
         }
         const seconds = (performance.now() - t0) / 1000;
+        const cpuSeconds = (cpuMsOf(pid) - cpu0) / 1000;
         clearInterval(timer);
         const hwm = memOf(pid)?.hwm ?? 0;
         const fileName = disp
@@ -120,6 +125,8 @@ export async function runExports(o: {
           bytes,
           seconds,
           rowsPerSecond: n / seconds,
+          cpuSeconds,
+          rowsPerCpuSecond: cpuSeconds > 0 ? n / cpuSeconds : undefined,
           baselineRss,
           peakRss,
           hwm,
@@ -128,7 +135,7 @@ export async function runExports(o: {
         out.push(r);
         const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
         log(
-          `export ${o.db} ${ex.name} ${format}: ${fmt(n)} rows in ${seconds.toFixed(1)} s = ${fmt(r.rowsPerSecond)} rows/s, ${mb(bytes)} body, RSS ${mb(baselineRss)} → peak ${mb(peakRss)} (VmHWM ${mb(hwm)}), file ${fileName}${format === 'csv' ? `, ${fmt(lines)} lines` : ''}`,
+          `export ${o.db} ${ex.name} ${format}: ${fmt(n)} rows in ${seconds.toFixed(1)} s = ${fmt(r.rowsPerSecond)} rows/s (server CPU ${cpuSeconds.toFixed(1)} s = ${fmt(r.rowsPerCpuSecond ?? 0)} rows per CPU second), ${mb(bytes)} body, RSS ${mb(baselineRss)} → peak ${mb(peakRss)} (VmHWM ${mb(hwm)}), file ${fileName}${format === 'csv' ? `, ${fmt(lines)} lines` : ''}`,
         );
       } finally {
         await server.stop();

@@ -107,12 +107,12 @@ async function main() {
       [
         '### Exports (full table, fresh server per run)',
         '',
-        '| db | export | format | rows | seconds | rows/s | body | RSS before → peak | VmHWM |',
-        '|---|---|---|---|---|---|---|---|---|',
+        '| db | export | format | rows | seconds | rows/s | server CPU s | rows per CPU s | body | RSS before → peak | VmHWM |',
+        '|---|---|---|---|---|---|---|---|---|---|---|',
         ...all.map((e) =>
           e.skipped
-            ? `| ${e.db} | ${e.name} | ${e.format} | skipped: ${e.skipped} | | | | | |`
-            : `| ${e.db} | ${e.name} | ${e.format} | ${n0(e.rows)} | ${e.seconds.toFixed(1)} | ${n0(e.rowsPerSecond)} | ${mb(e.bytes)} | ${mb(e.baselineRss)} → ${mb(e.peakRss)} | ${mb(e.hwm)} |`,
+            ? `| ${e.db} | ${e.name} | ${e.format} | skipped: ${e.skipped} | | | | | | | |`
+            : `| ${e.db} | ${e.name} | ${e.format} | ${n0(e.rows)} | ${e.seconds.toFixed(1)} | ${n0(e.rowsPerSecond)} | ${e.cpuSeconds?.toFixed(1) ?? '–'} | ${e.rowsPerCpuSecond ? n0(e.rowsPerCpuSecond) : '–'} | ${mb(e.bytes)} | ${mb(e.baselineRss)} → ${mb(e.peakRss)} | ${mb(e.hwm)} |`,
         ),
       ].join('\n'),
     );
@@ -133,12 +133,12 @@ async function main() {
       [
         '### Batch approve (withdraw/opt/batch)',
         '',
-        '| db | ids | seconds | succeeded | failed | status 1 in db | bills added | op-log rows | same call again: succeeded, s |',
-        '|---|---|---|---|---|---|---|---|---|',
+        '| db | ids | seconds | server CPU s | succeeded | failed | status 1 in db | bills added | op-log rows | same call again: succeeded, s |',
+        '|---|---|---|---|---|---|---|---|---|---|',
         ...all.map((b) =>
           b.skipped
-            ? `| ${b.db} | skipped: ${b.skipped} | | | | | | | |`
-            : `| ${b.db} | ${n0(b.count)} | ${b.seconds.toFixed(2)} | ${b.succeeded} | ${b.failed} | ${b.approvedInDb} | ${b.billsAdded} | ${b.opLogRows} | ${b.repeatSucceeded}, ${b.repeatSeconds.toFixed(2)} |`,
+            ? `| ${b.db} | skipped: ${b.skipped} | | | | | | | | |`
+            : `| ${b.db} | ${n0(b.count)} | ${b.seconds.toFixed(2)} | ${b.cpuSeconds?.toFixed(2) ?? '–'} | ${b.succeeded} | ${b.failed} | ${b.approvedInDb} | ${b.billsAdded} | ${b.opLogRows} | ${b.repeatSucceeded}, ${b.repeatSeconds.toFixed(2)} |`,
         ),
       ].join('\n'),
     );

@@ -305,9 +305,12 @@ export class PgSink implements BulkSink {
   async finish(log: Log) {
     await this.drain();
     for (const t of this.tables) {
-      const seq = await this.client.query<{ s: string | null }>(`select pg_get_serial_sequence($1, 'id') as s`, [
-        `${this.schema}.${t}`,
-      ]);
+      // Tables with a serial id (not account): move the sequence past the loaded ids.
+      const seq = await this.client.query<{ s: string | null }>(
+        `select pg_get_serial_sequence(quote_ident(table_schema) || '.' || quote_ident(table_name), 'id') as s
+           from information_schema.columns where table_schema = $1 and table_name = $2 and column_name = 'id'`,
+        [this.schema, t],
+      );
       const s = seq.rows[0]?.s;
       if (s) await this.client.query(`select setval($1, (select coalesce(max(id), 0) + 1 from ${ident(t)}), false)`, [s]);
     }
