@@ -129,8 +129,7 @@ export default function MemberListPage() {
 
   const changeStatus = async (row: MemberRow, action: StatusAction) => {
     const a = STATUS_ACTIONS[action];
-    const note =
-      action === 'freeze' ? '冻结后该会员不能登录' : action === 'banWithdraw' ? '禁止后该会员不能提现' : '';
+    const note = action === 'freeze' ? '冻结后该会员不能登录' : action === 'banWithdraw' ? '禁止后该会员不能提现' : '';
     if (!(await confirm({ content: `确认${a.label}会员 ${row.uid}（${row.nickname}）？${note}`, danger: a.danger })))
       return;
     try {
@@ -173,7 +172,9 @@ export default function MemberListPage() {
         data={data}
         isFetching={isFetching}
         label="会员列表"
-        gridProps={{ rowHeight: 56 }}
+        // Wider than most screens: render every column (a page is at most 100 rows) so the row actions
+        // at the end exist before they are scrolled to.
+        gridProps={{ rowHeight: 56, disableVirtualization: true }}
         toolbar={
           <Can code="member:create">
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
