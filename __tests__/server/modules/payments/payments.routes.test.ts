@@ -154,8 +154,13 @@ describe(`payment methods (${dbKind})`, () => {
   });
 
   describe('payment/export', () => {
-    const exportOf = (query: Record<string, unknown>, tk = token) =>
-      t.app.inject({ method: 'GET', url: '/v1/admin/payment/export', query, headers: { authorization: tk } });
+    const exportOf = (query: Record<string, string | number>, tk = token) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/v1/admin/payment/export',
+        query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+        headers: { authorization: tk },
+      });
 
     it('streams every matching row as xlsx with Chinese headers and a dated name', async () => {
       const ids: number[] = [];
