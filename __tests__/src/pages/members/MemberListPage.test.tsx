@@ -4,6 +4,7 @@ import MemberListPage from '../../../../src/pages/members/MemberListPage';
 import { envelope } from '../../mockFetch';
 import { makeStore, renderAt } from '../../shellHarness';
 import { ALL_CODES, fakeMembersApi, member, T0 } from './fakeMembersApi';
+import type { Answer } from './fakeMembersApi';
 
 jest.setTimeout(60_000);
 configure({ asyncUtilTimeout: 8000 });
@@ -24,9 +25,7 @@ const ROWS = [
   }),
 ];
 
-function setup(
-  opts: { codes?: string[]; path?: string; answer?: Parameters<typeof fakeMembersApi>[0]['answer'] } = {},
-) {
+function setup(opts: { codes?: string[]; path?: string; answer?: Answer } = {}) {
   const api = fakeMembersApi({
     codes: opts.codes ?? ALL_CODES,
     answer: (c) => {

@@ -4,17 +4,14 @@ import ZonesPage from '../../../../src/pages/members/ZonesPage';
 import { envelope } from '../../mockFetch';
 import { makeStore, renderAt } from '../../shellHarness';
 import { fakeMembersApi } from './fakeMembersApi';
+import type { Answer } from './fakeMembersApi';
 
 jest.setTimeout(60_000);
 configure({ asyncUtilTimeout: 8000 });
 
 const PATH = '/layout/memberLayout/zoneLayout';
 
-function setup(
-  codes = ['zone:view', 'zone:opt'],
-  path = PATH,
-  answer?: Parameters<typeof fakeMembersApi>[0]['answer'],
-) {
+function setup(codes = ['zone:view', 'zone:opt'], path = PATH, answer?: Answer) {
   const api = fakeMembersApi({
     codes,
     answer: (c) => answer?.(c) ?? (c.path === 'zone/opt' ? envelope({ id: c.body.id ?? 3 }) : undefined),

@@ -8,6 +8,8 @@ export interface Call {
   body: any;
 }
 
+export type Answer = (call: Call) => Response | Promise<Response> | undefined;
+
 export const T0 = Date.UTC(2026, 10, 20, 2, 30, 0);
 
 export const ALL_CODES = [
@@ -64,9 +66,7 @@ export const ZONES = [
   },
 ];
 
-export function fakeMembersApi(
-  opts: { codes?: string[]; answer?: (call: Call) => Response | Promise<Response> | undefined } = {},
-) {
+export function fakeMembersApi(opts: { codes?: string[]; answer?: Answer } = {}) {
   const calls: Call[] = [];
   const fetchMock = mockFetch(async (req) => {
     const url = new URL(req.url);
