@@ -218,6 +218,8 @@ export default function DepositAccountsPage() {
         data={data}
         isFetching={isFetching}
         label="收款地址"
+        // Wide table: render every column, so the 操作 column at the end is there when scrolled to.
+        gridProps={{ columnBufferPx: 4000 }}
         toolbar={
           <Can code="depositAccount:opt">
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>

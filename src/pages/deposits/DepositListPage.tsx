@@ -139,6 +139,8 @@ export default function DepositListPage() {
         data={data}
         isFetching={isFetching}
         label="充值记录"
+        // Wide table: render every column, so the 操作 column at the end is there when scrolled to.
+        gridProps={{ columnBufferPx: 4000 }}
         totals={(sum) => [{ label: '合计金额', amount: sum.amount, asset: 'USDT' }]}
       >
         <TextField label="会员" placeholder="UID或手机号" size="small" {...params.field('keyword')} />
