@@ -104,6 +104,18 @@ export function forUpdate<T extends { forUpdate(): T }>(qb: T, db: Kysely<unknow
   return dialectOf(db) === 'postgres' ? qb.forUpdate() : qb;
 }
 
+/**
+ * `FOR NO KEY UPDATE` where the database has row locks: serialises writers of the row without blocking
+ * the `FOR KEY SHARE` lock a foreign key takes when a child row (a bill) is inserted, so locking a member
+ * cannot deadlock against a balance change of the same member. SQLite serialises writers anyway.
+ */
+export function forNoKeyUpdate<T extends { forNoKeyUpdate(): T }>(
+  qb: T,
+  db: Kysely<unknown> | Transaction<unknown>,
+): T {
+  return dialectOf(db) === 'postgres' ? qb.forNoKeyUpdate() : qb;
+}
+
 /** A unique index refused the write (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE/PRIMARYKEY). */
 export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;

@@ -6,7 +6,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { money } from '../../db/sql';
-import { membersMatching } from '../deposits/deposits.repository';
+import { membersMatching } from '../members/members.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

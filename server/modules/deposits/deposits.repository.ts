@@ -2,6 +2,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { likePrefix, money, moneySum } from '../../db/sql';
+import { membersMatching } from '../members/members.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -22,18 +23,10 @@ const SORT_COLUMNS = {
 } as const;
 export type DepositSort = keyof typeof SORT_COLUMNS;
 
-/** Members matching a keyword: uid exactly or phone by prefix (both indexed). */
-export function membersMatching(db: Db, keyword: string) {
-  return db
-    .selectFrom('member')
-    .select('id')
-    .where((eb) => eb.or([eb('uid', '=', keyword), eb(sql`phone`, 'like', sql`${likePrefix(keyword)} escape '\\'`)]));
-}
-
 function filtered(db: Db, f: DepositFilter) {
   let q = db.selectFrom('deposit as d');
   if (f.keyword) q = q.where('d.member_id', 'in', membersMatching(db, f.keyword));
-  if (f.txHash) q = q.where('d.tx_hash', '=', f.txHash);
+  if (f.txHash) q = q.where('d.tx_hash', '=', f.txHash.trim().toLowerCase());
   if (f.chain) q = q.where('d.chain', '=', f.chain);
   if (f.status !== undefined) q = q.where('d.status', '=', f.status);
   if (f.start !== undefined) q = q.where('d.created_at', '>=', f.start);

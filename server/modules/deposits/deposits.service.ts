@@ -204,7 +204,8 @@ export async function submitDeposit(ctx: Ctx, input: SubmitDepositInput): Promis
   if (amount < min) throw badInput(`充值金额不能低于${setting.min}`);
   const fromAddress = input.fromAddress.trim();
   if (!isChainAddress(input.chain, fromAddress)) throw badInput(`付款${chainAddressMessage(input.chain)}`);
-  const txHash = input.txHash.trim();
+  // Hex is case-insensitive: one spelling only, so the unique index sees the same transaction twice.
+  const txHash = input.txHash.trim().toLowerCase();
   if (!TX_HASH[input.chain].test(txHash)) throw badInput(DepositMessages.badTxHash);
   const accounts = await enabledAccountsOn(ctx.db, input.chain);
   if (accounts.length === 0) throw badInput(DepositMessages.noAccount);

@@ -1,7 +1,7 @@
 /** All SQL on payment methods. Plain functions taking `db` or `trx` first. */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { membersMatching } from '../deposits/deposits.repository';
+import { membersMatching } from '../members/members.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

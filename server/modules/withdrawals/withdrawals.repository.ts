@@ -1,9 +1,9 @@
 /** All SQL on withdrawals. Plain functions taking `db` or `trx` first. */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { forUpdate } from '../../db/dialect';
+import { forNoKeyUpdate } from '../../db/dialect';
 import { money, moneySum } from '../../db/sql';
-import { membersMatching } from '../deposits/deposits.repository';
+import { membersMatching } from '../members/members.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -141,10 +141,13 @@ export async function withdrawalExists(db: Db, id: number): Promise<boolean> {
   return !!(await db.selectFrom('withdrawal').select('id').where('id', '=', id).executeTakeFirst());
 }
 
-/** The member's status, row-locked on PostgreSQL so one member's requests are checked one at a time. */
+/**
+ * The member's status, row-locked on PostgreSQL so one member's requests are checked one at a time
+ * (NO KEY: a bill inserted for the member meanwhile must not deadlock against this lock).
+ */
 export async function lockMember(trx: Db, memberId: number) {
   const q = trx.selectFrom('member').select(['id', 'status']).where('id', '=', memberId);
-  return forUpdate(q, trx as unknown as Kysely<unknown>).executeTakeFirst();
+  return forNoKeyUpdate(q, trx as unknown as Kysely<unknown>).executeTakeFirst();
 }
 
 /** Requests of the member and type since `since` that were not rejected. */

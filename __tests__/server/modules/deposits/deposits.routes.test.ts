@@ -71,6 +71,8 @@ describe(`deposits (${dbKind})`, () => {
       const txHash = trc20Tx();
       await submit({ txHash });
       await expect(submit({ txHash })).rejects.toThrow('该交易哈希已提交');
+      // The same transaction spelled in upper case is the same transaction: never credited twice.
+      await expect(submit({ txHash: ` ${txHash.toUpperCase()} ` })).rejects.toThrow('该交易哈希已提交');
       await expect(submit({ chain: 'ERC20', fromAddress: erc20Address(), txHash: erc20Tx() })).rejects.toThrow(
         '该链暂无收款地址',
       );
