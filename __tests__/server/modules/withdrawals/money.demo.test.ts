@@ -1,4 +1,5 @@
 import { ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
+import { seedMembersDemo } from '../../../../server/modules/members/members.demo';
 import { seedSystemDemo } from '../../../../server/modules/system/system.demo';
 import { seedMoneyDemo } from '../../../../server/modules/withdrawals/money.demo';
 import { build, dbKind, type TestApp } from '../../helpers';
@@ -65,6 +66,28 @@ describe(`money demo data (${dbKind})`, () => {
       new Set(['withdraw:audit', 'withdraw:pay', 'extract:audit', 'extract:pay']),
     );
   });
+
+  it('runs after the members demo step (members joining over the months, opening balances)', async () => {
+    const real = await build();
+    try {
+      await seedSystemDemo(real.app.ctx);
+      await seedMembersDemo(real.app.ctx, { zones: 3, members: 60, days: 90 });
+      await seedMoneyDemo(real.app.ctx, { members: 60, deposits: 150, withdrawals: 60, extracts: 30, days: 90 });
+      expect(await ledgerViolations(real.db.db)).toEqual([]);
+      const made = await real.db.db.selectFrom('withdrawal').select('status').execute();
+      expect(new Set(made.map((w) => w.status)).size).toBeGreaterThanOrEqual(3);
+      // Nobody deposits before joining.
+      const early = await real.db.db
+        .selectFrom('deposit as d')
+        .innerJoin('member as m', 'm.id', 'd.member_id')
+        .select('d.id')
+        .whereRef('d.created_at', '<', 'm.created_at')
+        .execute();
+      expect(early).toEqual([]);
+    } finally {
+      await real.close();
+    }
+  }, 120_000);
 
   it('does nothing without members', async () => {
     const empty = await build();
