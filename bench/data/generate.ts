@@ -580,23 +580,22 @@ export async function generate(scale: Scale, passwordHash: string, out: Targets)
     }
     const part = partOf(asset, h, rand());
     if (k < 0.15 && part > 0 && left >= 2) {
-      // Transfer: the sender pays amount + fee, the receiver gets the amount.
+      // Transfer (docs/decisions.md "Transfer fee"): 1% rounded up to the minor unit, paid by the sender
+      // on top; the receiver gets the amount. A part is at most 60% of the balance, so amount + fee fits.
       let to = memberAt(t);
       if (to === member) to = member === 1 ? 2 : member - 1;
       if (to >= 1 && to <= N && to !== member) {
-        const fee = Math.floor((part * 0.01) / STEP[asset]) * STEP[asset];
-        const amount = part - fee;
-        if (amount > 0) {
-          const id = ++transferId;
-          otherDone += 2;
-          bill(member, asset, BillType.transferOut, -part, 0, 'transfer', id, `转账给 ${uidOf(to)}`, t);
-          bill(to, asset, BillType.transferIn, amount, 0, 'transfer', id, `来自 ${uidOf(member)}`, t);
-          if (out.transfers) {
-            transfers.push({ id, from_member_id: member, to_member_id: to, asset, amount, fee, created_at: t });
-            if (transfers.length === BATCH) await out.transfers(transfers.splice(0));
-          }
-          continue;
+        const amount = part;
+        const fee = Math.ceil(amount / 100);
+        const id = ++transferId;
+        otherDone += 2;
+        bill(member, asset, BillType.transferOut, -(amount + fee), 0, 'transfer', id, `转账给 ${uidOf(to)}`, t);
+        bill(to, asset, BillType.transferIn, amount, 0, 'transfer', id, `来自 ${uidOf(member)}`, t);
+        if (out.transfers) {
+          transfers.push({ id, from_member_id: member, to_member_id: to, asset, amount, fee, created_at: t });
+          if (transfers.length === BATCH) await out.transfers(transfers.splice(0));
         }
+        continue;
       }
     }
     otherDone++;
