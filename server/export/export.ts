@@ -12,7 +12,6 @@
  *     batches: keysetBatches((afterId, limit) => repo.page(db, filter, afterId, limit), (r) => r.id),
  *   }, query.format, ctx.clock.now());
  */
-import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
@@ -120,8 +119,18 @@ function csvCell(v: CellValue): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+/** Waits until `out` wants more, or is gone (a client that aborts destroys it without 'drain'). */
 async function drained(out: Writable): Promise<void> {
-  if (out.writableNeedDrain && !out.destroyed) await once(out, 'drain');
+  if (!out.writableNeedDrain || out.destroyed) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
 }
 
 /** Bytes the xlsx pipeline may hold (uncompressed XML + compressed output) before the next batch waits. */
@@ -197,6 +206,7 @@ async function writeXlsx<R>(spec: ExportSpec<R>, out: Writable): Promise<number>
     if (out.destroyed) break;
     await xlsxDrained(backlog, out);
   }
+  if (out.destroyed) return count; // the client went away: nothing left to finish
   sheet.commit();
   await workbook.commit();
   return count;

@@ -1,6 +1,7 @@
 /** All SQL on transfers. Plain functions taking `db` or `trx` first. */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { forNoKeyUpdate } from '../../db/dialect';
 import { money, moneySum } from '../../db/sql';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -67,8 +68,14 @@ export async function memberByUid(db: Db, uid: string) {
   return db.selectFrom('member').select(['id', 'uid', 'status']).where('uid', '=', uid).executeTakeFirst();
 }
 
-export async function memberById(db: Db, id: number) {
-  return db.selectFrom('member').select(['id', 'uid', 'status']).where('id', '=', id).executeTakeFirst();
+/**
+ * Both members of a transfer, row-locked on PostgreSQL in ascending id order: two opposite transfers
+ * (A→B and B→A) queue on the same first lock instead of deadlocking, and a freeze committed meanwhile
+ * is seen before any money moves.
+ */
+export async function lockMembers(db: Db, ids: number[]) {
+  const q = db.selectFrom('member').select(['id', 'uid', 'status']).where('id', 'in', ids).orderBy('id');
+  return forNoKeyUpdate(q, db as unknown as Kysely<unknown>).execute();
 }
 
 export async function insertTransfer(

@@ -11,7 +11,7 @@ import { badInput } from '../../errors';
 import { parseRange } from '../../range';
 import { applyChange } from '../ledger/ledger.service';
 import { amountOf } from '../settings/values';
-import { findTransfers, insertTransfer, memberById, memberByUid } from './transfers.repository';
+import { findTransfers, insertTransfer, lockMembers, memberByUid } from './transfers.repository';
 
 export const TransferMessages = {
   badAsset: '该资产不支持转账',
@@ -101,11 +101,13 @@ export async function transfer(ctx: Ctx, input: TransferInput) {
   const fee = transferFee(amount);
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const from = await memberById(trx, input.fromMemberId);
+    const target = await memberByUid(trx, input.toUid.trim());
+    const locked = await lockMembers(trx, target ? [input.fromMemberId, Number(target.id)] : [input.fromMemberId]);
+    const from = locked.find((m) => Number(m.id) === input.fromMemberId);
     if (!from) throw badInput(TransferMessages.fromMissing);
     if (from.status === 2) throw badInput(TransferMessages.frozen);
     if (from.status === 3) throw badInput(TransferMessages.banned);
-    const to = await memberByUid(trx, input.toUid.trim());
+    const to = target && locked.find((m) => Number(m.id) === Number(target.id));
     if (!to) throw badInput(TransferMessages.toMissing);
     if (Number(to.id) === Number(from.id)) throw badInput(TransferMessages.self);
     if (to.status === 2) throw badInput(TransferMessages.toFrozen);

@@ -34,6 +34,19 @@ describe(`transfers (${dbKind})`, () => {
   afterEach(() => t.close());
 
   describe('transfer (member side)', () => {
+    it('runs opposite transfers at once without a deadlock, each exactly once', async () => {
+      await credit(t, bob, 'USDT', '1000');
+      const both = Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0 ? send({ amount: '10' }) : send({ fromMemberId: bob, toUid: aliceUid, amount: '10' }),
+      );
+      const results = await Promise.allSettled(both);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+      // Each side sent 10 × 10.1 and received 10 × 10.
+      expect((await balancesOf(t.db.db, alice)).USDT.available).toBe(999_000_000n);
+      expect((await balancesOf(t.db.db, bob)).USDT.available).toBe(999_000_000n);
+      expect(await ledgerViolations(t.db.db)).toEqual([]);
+    });
+
     it('moves amount + 1% fee out of the sender and amount into the receiver, with two bills', async () => {
       const r = await send({ amount: '100' });
       expect(r).toMatchObject({ amount: '100', fee: '1' });
