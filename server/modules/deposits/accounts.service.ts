@@ -2,7 +2,7 @@
 import { chainAddressMessage, DepositAccountStatus, isChainAddress, type Chain } from '../../../domain/deposits';
 import type { Actor, Ctx } from '../../context';
 import { isUniqueViolation } from '../../db/dialect';
-import { AppError, badInput, notFound } from '../../errors';
+import { AppError, badInput, conflict, notFound } from '../../errors';
 import { writeOpLog } from '../oplog/oplog.repository';
 import { findDepositAccount, findDepositAccounts, type DepositAccountFilter } from './deposits.repository';
 
@@ -12,6 +12,8 @@ export const AccountMessages = {
   chainRequired: '链不能为空',
   addressRequired: '地址不能为空',
   addressTaken: '该地址已存在',
+  alreadyEnabled: '该收款地址已启用',
+  alreadyDisabled: '该收款地址已停用',
 } as const;
 
 export async function listDepositAccounts(
@@ -108,12 +110,23 @@ export async function depositAccountOpt(ctx: Ctx, actor: Actor, input: DepositAc
           status: input.status ?? cur.status,
           updated_at: now,
         };
-        await trx.updateTable('deposit_account').set(set).where('id', '=', id).execute();
+        const r = await trx.updateTable('deposit_account').set(set).where('id', '=', id).executeTakeFirst();
+        if (Number(r.numUpdatedRows) !== 1) throw notFound(AccountMessages.notFound);
         await log(trx, id, `编辑收款地址 ${cur.chain} ${cur.address} → ${set.chain} ${set.address}`);
         return { id };
       }
       const status = input.action === 'enable' ? 1 : 0;
-      await trx.updateTable('deposit_account').set({ status, updated_at: now }).where('id', '=', id).execute();
+      // Conditional: enabling an enabled address (or two managers at once) changes and logs nothing.
+      const r = await trx
+        .updateTable('deposit_account')
+        .set({ status, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '<>', status)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) {
+        if (!(await findDepositAccount(trx, id))) throw notFound(AccountMessages.notFound);
+        throw conflict(status === 1 ? AccountMessages.alreadyEnabled : AccountMessages.alreadyDisabled);
+      }
       await log(trx, id, `${status === 1 ? '启用' : '停用'}收款地址 ${cur.chain} ${cur.address}`);
       return { id };
     });

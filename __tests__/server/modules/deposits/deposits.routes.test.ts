@@ -301,7 +301,9 @@ describe(`deposits (${dbKind})`, () => {
           qrUrl: '/uploads/qr.png',
         }),
       ]);
+      expect(await opt({ action: 'disable', id })).toMatchObject({ code: 409, msg: '该收款地址已停用' });
       expect((await opt({ action: 'enable', id })).code).toBe(200);
+      expect(await opt({ action: 'enable', id })).toMatchObject({ code: 409, msg: '该收款地址已启用' });
       expect((await list({ address: next.slice(0, 10) })).data.list[0]).toMatchObject({ id, status: 1 });
       expect((await opt({ action: 'delete', id })).code).toBe(200);
       expect((await list({ address: next })).data.total).toBe(0);
