@@ -15,10 +15,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('bill_type_created_idx').on('bill').columns(['type', 'created_at', 'id']).execute();
   await db.schema.createIndex('bill_asset_created_idx').on('bill').columns(['asset', 'created_at', 'id']).execute();
+  // Energy changes (change/list) always filter the asset; with a type as well, neither index above narrows both.
+  await db.schema
+    .createIndex('bill_asset_type_created_idx')
+    .on('bill')
+    .columns(['asset', 'type', 'created_at', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const name of ['bill_member_created_idx', 'bill_type_created_idx', 'bill_asset_created_idx'])
+  for (const name of [
+    'bill_member_created_idx',
+    'bill_type_created_idx',
+    'bill_asset_created_idx',
+    'bill_asset_type_created_idx',
+  ])
     await db.schema.dropIndex(name).execute();
   await db.schema.createIndex('bill_member_idx').on('bill').columns(['member_id', 'id']).execute();
   await db.schema.createIndex('bill_type_idx').on('bill').columns(['type', 'id']).execute();
