@@ -43,7 +43,7 @@ export function apiTable(rows: ScenarioResult[]): string {
       continue;
     }
     out.push(
-      `| ${r.db} | ${r.what} | ${JSON.stringify(r.total ?? '–')} | ${n0(r.real.rps)} | ${ms(r.real.p50)} | ${ms(r.real.p95)} | ${ms(r.real.p99)} | ${r.floor ? n0(r.floor.rps) : '–'} | ${ms(r.floor?.p99)} | ${r.ratio?.toFixed(2) ?? '–'} | ${cpu(r.real.cpuMs)} | ${cpu(r.floor?.cpuMs)} | ${r.cached ? `${n0(r.cached.rps)}, ${ms(r.cached.p99)}, ${cpu(r.cached.cpuMs)}` : '–'} |`,
+      `| ${r.db} | ${r.what}${r.note ? ` (${r.note})` : ''} | ${JSON.stringify(r.total ?? '–')} | ${n0(r.real.rps)} | ${ms(r.real.p50)} | ${ms(r.real.p95)} | ${ms(r.real.p99)} | ${r.floor ? n0(r.floor.rps) : '–'} | ${ms(r.floor?.p99)} | ${r.ratio?.toFixed(2) ?? '–'} | ${cpu(r.real.cpuMs)} | ${cpu(r.floor?.cpuMs)} | ${r.cached ? `${n0(r.cached.rps)}, ${ms(r.cached.p99)}, ${cpu(r.cached.cpuMs)}` : '–'} |`,
     );
   }
   return out.join('\n');

@@ -96,6 +96,7 @@ async function real(db: 'sqlite' | 'pg', stmtCache: boolean, web: boolean) {
 async function floor(db: 'sqlite' | 'pg', file: string) {
   const scenarios = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, CapturedQuery[]>;
   const app = Fastify({ logger: false });
+  app.get('/healthz', async () => 'ok');
   if (db === 'sqlite') {
     const database = new SQLite(SQLITE_FILE, { readonly: false });
     database.pragma('journal_mode = WAL');
