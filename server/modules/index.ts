@@ -8,4 +8,13 @@ import paymentRoutes from './payments/payments.routes';
 import transferRoutes from './transfers/transfers.routes';
 import billRoutes from './bills/bills.routes';
 
-export const routeModules = [authRoutes, systemRoutes, depositRoutes, withdrawRoutes, memberRoutes, paymentRoutes, transferRoutes, billRoutes];
+export const routeModules = [
+  authRoutes,
+  systemRoutes,
+  depositRoutes,
+  withdrawRoutes,
+  memberRoutes,
+  paymentRoutes,
+  transferRoutes,
+  billRoutes,
+];
