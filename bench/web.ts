@@ -29,8 +29,12 @@ export interface PageFigures {
   path: string;
   title?: string;
   jsBytes: number;
+  /** JS on the wire by the time the first data row was on screen. */
+  jsBytesAtFirstRow?: number;
   jsFiles: number;
   allBytes: number;
+  /** The JS files, biggest first (compressed bytes). */
+  files?: { url: string; bytes: number }[];
   /** ms from navigation start to the first data row visible (null: no row within the timeout). */
   firstRowMs: number | null;
   firstRowWarmMs?: number | null;
@@ -47,7 +51,7 @@ async function meter(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   const types = new Map<string, { type: string; url: string }>();
-  const totals = { js: 0, jsFiles: 0, all: 0 };
+  const totals = { js: 0, jsFiles: 0, all: 0, files: [] as { url: string; bytes: number }[] };
   cdp.on('Network.responseReceived', (e: any) => types.set(e.requestId, { type: e.type, url: e.response.url }));
   cdp.on('Network.loadingFinished', (e: any) => {
     const t = types.get(e.requestId);
@@ -55,6 +59,7 @@ async function meter(context: BrowserContext, page: Page) {
     if (t && (t.type === 'Script' || /\.m?js(\?|$)/.test(t.url))) {
       totals.js += e.encodedDataLength;
       totals.jsFiles++;
+      totals.files.push({ url: t.url.replace(/^https?:\/\/[^/]+/, ''), bytes: e.encodedDataLength });
     }
   });
   return totals;
@@ -132,13 +137,16 @@ export async function runWeb(o: { db: 'sqlite' | 'pg'; password: string; pages?:
       const m = await meter(ctx, page);
       await page.goto(base + leaf.layout, { waitUntil: 'commit' });
       const firstRowMs = await firstRow(page, 20_000);
+      const jsBytesAtFirstRow = m.js;
       await page.waitForLoadState('networkidle').catch(() => undefined);
       const fig: PageFigures = {
         path: leaf.layout,
         title: leaf.title,
         jsBytes: m.js,
+        jsBytesAtFirstRow,
         jsFiles: m.jsFiles,
         allBytes: m.all,
+        files: [...m.files].sort((a, b) => b.bytes - a.bytes),
         firstRowMs,
       };
       if (firstRowMs !== null) {
@@ -147,7 +155,7 @@ export async function runWeb(o: { db: 'sqlite' | 'pg'; password: string; pages?:
       }
       pages.push(fig);
       log(
-        `web ${leaf.layout} ${leaf.title}: ${(m.js / 1024).toFixed(1)} KiB JS (${m.jsFiles} files), first row ${firstRowMs === null ? '–' : `${firstRowMs.toFixed(0)} ms cold, ${fig.firstRowWarmMs?.toFixed(0)} ms warm`}`,
+        `web ${leaf.layout} ${leaf.title}: ${(m.js / 1024).toFixed(1)} KiB JS (${m.jsFiles} files; ${(jsBytesAtFirstRow / 1024).toFixed(1)} KiB at the first row), first row ${firstRowMs === null ? '–' : `${firstRowMs.toFixed(0)} ms cold, ${fig.firstRowWarmMs?.toFixed(0)} ms warm`}`,
       );
       await ctx.close();
     }
