@@ -15,6 +15,7 @@ import { createDb, dropPgSchema } from '../server/db/dialect';
 import { migrateToLatest } from '../server/db/migrate';
 import { ensureSuperAdmin, syncPermissions } from '../server/seed/bootstrap';
 import { ledgerViolations } from '../server/modules/ledger/ledger.service';
+import { rebuildMemberCounts } from '../server/modules/members/members.repository';
 import { hashPassword } from '../server/passwords';
 import { sql } from 'kysely';
 import {
@@ -126,6 +127,8 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
   await sink.close();
 
   const check = createDb(url, { pgSchema: kind === 'pg' ? PG_SCHEMA : undefined });
+  // member_count (members per zone, level, status; the member/list totals) from the members loaded above.
+  await rebuildMemberCounts(check.db);
   const counts: Record<string, number> = {};
   for (const t of ['zone', 'member', 'account', 'bill', depositTable, withdrawalTable, paymentTable, transferTable]) {
     if (!t) continue;

@@ -8,6 +8,7 @@ import * as createDepositsWithdrawals from './migrations/2026_11_23_0300_create_
 import * as createPaymentsTransfers from './migrations/2026_11_23_1510_create_payments_transfers';
 import * as memberListIndexes from './migrations/2026_11_23_1525_member_list_indexes';
 import * as billListIndexes from './migrations/2026_11_23_1610_bill_list_indexes';
+import * as memberCounts from './migrations/2026_11_23_1700_member_counts';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0900_create_access': createAccess,
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_1510_create_payments_transfers': createPaymentsTransfers,
   '2026_11_23_1525_member_list_indexes': memberListIndexes,
   '2026_11_23_1610_bill_list_indexes': billListIndexes,
+  '2026_11_23_1700_member_counts': memberCounts,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -108,6 +108,17 @@ export interface MemberTable {
   last_login_at: number | null;
 }
 
+/**
+ * Members per (zone, level, status); zone_id 0 = no zone. Kept by the member repository
+ * (bumpMemberCount) in the same transaction as every member insert and zone/level/status change.
+ */
+export interface MemberCountTable {
+  zone_id: number;
+  level: number;
+  status: number;
+  n: number;
+}
+
 /** One per member × asset. Only server/modules/ledger writes it. */
 export interface AccountTable {
   member_id: number;
@@ -232,6 +243,7 @@ export interface Database {
   login_attempt: LoginAttemptTable;
   zone: ZoneTable;
   member: MemberTable;
+  member_count: MemberCountTable;
   account: AccountTable;
   bill: BillTable;
   setting: SettingTable;

@@ -83,6 +83,104 @@ function filteredMembers(db: Db, f: MemberFilter) {
   return q;
 }
 
+// ---- member counts (member_count: members per zone, level and status) ----
+
+export interface MemberCountKey {
+  /** null = no zone (stored as 0). */
+  zoneId: number | null;
+  level: number;
+  status: number;
+}
+
+/**
+ * Adds `delta` to the members counted under `key`, inside the caller's transaction, after the member
+ * row itself was written. A rise is an upsert (the first member of a key makes its row); a fall is an
+ * UPDATE (an upsert would CHECK its negative candidate row first), and a missing row or a count that
+ * would go negative throws: some path changed members without counting them.
+ */
+export async function bumpMemberCount(db: Db, key: MemberCountKey, delta: number): Promise<void> {
+  const zoneId = key.zoneId ?? 0;
+  if (delta >= 0) {
+    await db
+      .insertInto('member_count')
+      .values({ zone_id: zoneId, level: key.level, status: key.status, n: delta })
+      .onConflict((oc) =>
+        oc.columns(['zone_id', 'level', 'status']).doUpdateSet({ n: sql`member_count.n + excluded.n` }),
+      )
+      .execute();
+    return;
+  }
+  const r = await db
+    .updateTable('member_count')
+    .set({ n: sql`n + ${delta}` })
+    .where('zone_id', '=', zoneId)
+    .where('level', '=', key.level)
+    .where('status', '=', key.status)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1)
+    throw new Error(`member_count has no row for ${zoneId}/${key.level}/${key.status}`);
+}
+
+const keyOrder = (k: MemberCountKey) => [k.zoneId ?? 0, k.level, k.status];
+
+/** A member moved from one key to another: the two upserts in ascending key order (no deadlock). */
+export async function moveMemberCount(db: Db, from: MemberCountKey, to: MemberCountKey): Promise<void> {
+  const a = keyOrder(from);
+  const b = keyOrder(to);
+  const cmp = a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+  if (cmp === 0) return;
+  if (cmp < 0) {
+    await bumpMemberCount(db, from, -1);
+    await bumpMemberCount(db, to, 1);
+  } else {
+    await bumpMemberCount(db, to, 1);
+    await bumpMemberCount(db, from, -1);
+  }
+}
+
+/** The exact number of members with these zone/level/status (each optional), from member_count. */
+export async function countMembersByKey(db: Db, f: { zoneId?: number; level?: number; status?: number }) {
+  let q = db.selectFrom('member_count').select((eb) => eb.fn.sum<number | string | null>('n').as('n'));
+  if (f.zoneId !== undefined) q = q.where('zone_id', '=', f.zoneId);
+  if (f.level !== undefined) q = q.where('level', '=', f.level);
+  if (f.status !== undefined) q = q.where('status', '=', f.status);
+  const r = await q.executeTakeFirstOrThrow();
+  return Number(r.n ?? 0);
+}
+
+/** Recounts member_count from the member table (bulk loads that write members directly). */
+export async function rebuildMemberCounts(db: Db): Promise<void> {
+  await db.deleteFrom('member_count').execute();
+  await sql`insert into member_count (zone_id, level, status, n)
+    select coalesce(zone_id, 0), level, status, count(*) from member
+    group by coalesce(zone_id, 0), level, status`.execute(db);
+}
+
+/** Rows where member_count differs from the member table (empty when consistent). */
+export async function memberCountViolations(db: Db) {
+  const r = await sql<{ zone_id: number; level: number; status: number; counted: number; actual: number }>`
+    select k.zone_id, k.level, k.status, coalesce(c.n, 0) as counted, coalesce(m.n, 0) as actual
+    from (select zone_id, level, status from member_count
+          union select coalesce(zone_id, 0), level, status from member) k
+    left join member_count c on c.zone_id = k.zone_id and c.level = k.level and c.status = k.status
+    left join (select coalesce(zone_id, 0) as zone_id, level, status, count(*) as n from member
+               group by coalesce(zone_id, 0), level, status) m
+      on m.zone_id = k.zone_id and m.level = k.level and m.status = k.status
+    where coalesce(c.n, 0) <> coalesce(m.n, 0)`.execute(db);
+  return r.rows.map((x) => ({
+    zoneId: Number(x.zone_id),
+    level: Number(x.level),
+    status: Number(x.status),
+    counted: Number(x.counted),
+    actual: Number(x.actual),
+  }));
+}
+
+/** Only these filters can be answered from member_count. */
+function countedByKey(f: MemberFilter): boolean {
+  return !f.keyword && f.inviterId === undefined && f.start === undefined && f.end === undefined;
+}
+
 /**
  * One page of members and the honest total. The page is read alone (ORDER BY an indexed column,
  * then id); inviters, zones and balances are then fetched for those rows only.
@@ -112,11 +210,14 @@ export async function findMembers(
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
-    filteredMembers(db, f)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+    countedByKey(f)
+      ? countMembersByKey(db, f)
+      : filteredMembers(db, f)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+          .then((c) => Number(c.n)),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows, total: count };
 }
 
 /** Accounts of the given members (the page rows). */
@@ -186,39 +287,63 @@ export async function insertMember(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await bumpMemberCount(db, { zoneId: v.zoneId, level: v.level, status: v.status }, 1);
   return Number(r.id);
 }
 
-/** One conditional UPDATE of a member's status; the row after the move, or undefined. */
-export async function moveMemberStatus(db: Db, id: number, from: number[], to: number) {
-  return db
+/**
+ * One conditional UPDATE of a member's status from exactly `from` to `to`, then its count moved; the
+ * row after the move, or undefined (the member is not in `from`). The other two keys come from the
+ * updated row itself, so the count moves exactly even if they changed meanwhile.
+ */
+export async function moveMemberStatus(db: Db, id: number, from: number, to: number) {
+  const row = await db
     .updateTable('member')
     .set({ status: to })
     .where('id', '=', id)
-    .where('status', 'in', from)
+    .where('status', '=', from)
     .returning(['id', 'status', 'level', 'zone_id'])
     .executeTakeFirst();
+  if (row) {
+    const zoneId = row.zone_id == null ? null : Number(row.zone_id);
+    await moveMemberCount(db, { zoneId, level: row.level, status: from }, { zoneId, level: row.level, status: to });
+  }
+  return row;
 }
 
-export async function setMemberLevel(db: Db, id: number, level: number) {
-  return db
+/** Moves a member's level from exactly `from` to `to` (and its count); undefined when not at `from`. */
+export async function setMemberLevel(db: Db, id: number, from: number, to: number) {
+  const row = await db
     .updateTable('member')
-    .set({ level })
+    .set({ level: to })
     .where('id', '=', id)
-    .where('level', '<>', level)
+    .where('level', '=', from)
     .returning(['id', 'status', 'level', 'zone_id'])
     .executeTakeFirst();
+  if (row) {
+    const zoneId = row.zone_id == null ? null : Number(row.zone_id);
+    await moveMemberCount(db, { zoneId, level: from, status: row.status }, { zoneId, level: to, status: row.status });
+  }
+  return row;
 }
 
 /** Moves a member from zone `from` (null = none) to `to`; nothing when the member moved meanwhile. */
 export async function setMemberZone(db: Db, id: number, from: number | null, to: number) {
-  return db
+  const row = await db
     .updateTable('member')
     .set({ zone_id: to })
     .where('id', '=', id)
     .where((eb) => (from === null ? eb('zone_id', 'is', null) : eb('zone_id', '=', from)))
     .returning(['id', 'status', 'level', 'zone_id'])
     .executeTakeFirst();
+  if (row) {
+    await moveMemberCount(
+      db,
+      { zoneId: from, level: row.level, status: row.status },
+      { zoneId: to, level: row.level, status: row.status },
+    );
+  }
+  return row;
 }
 
 export async function setMemberPassword(db: Db, id: number, passwordHash: string) {

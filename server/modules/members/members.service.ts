@@ -73,6 +73,7 @@ export const MemberMessages = {
   sameLevel: '会员已是该等级',
   sameZone: '会员已在该专区',
   zoneChanged: '会员专区已变更，请刷新后重试',
+  levelChanged: '会员等级已变更，请刷新后重试',
 } as const;
 
 export const ZoneMessages = {
@@ -341,14 +342,17 @@ export async function memberOpt(ctx: Ctx, actor: Actor, input: MemberOptInput, g
       case 'unfreeze':
       case 'banWithdraw': {
         const move = STATUS_MOVES[c.action];
-        row = await moveMemberStatus(trx, input.id, [...move.from], move.to);
+        // From exactly the status read above (so its count moves exactly); a concurrent change is a 409.
+        const from: readonly number[] = move.from;
+        if (from.includes(m.status)) row = await moveMemberStatus(trx, input.id, m.status, move.to);
         if (!row) throw conflict(move.refused);
         summary = `${MemberActionLabels[c.action]}会员 ${who}：${MemberStatus.label(m.status)} → ${MemberStatus.label(move.to)}`;
         break;
       }
       case 'setLevel':
-        row = await setMemberLevel(trx, input.id, c.level);
-        if (!row) throw conflict(MemberMessages.sameLevel);
+        if (m.level === c.level) throw conflict(MemberMessages.sameLevel);
+        row = await setMemberLevel(trx, input.id, m.level, c.level);
+        if (!row) throw conflict(MemberMessages.levelChanged);
         summary = `修改会员 ${who} 等级：${MemberLevel.label(m.level)} → ${MemberLevel.label(c.level)}`;
         break;
       case 'setZone': {

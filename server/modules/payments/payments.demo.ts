@@ -14,6 +14,7 @@ import type { Actor, Ctx } from '../../context';
 import { AppError } from '../../errors';
 import { ADMIN_USERNAME } from '../../seed/bootstrap';
 import { applyChange, balancesOf, openAccounts } from '../ledger/ledger.service';
+import { bumpMemberCount } from '../members/members.repository';
 import { transfer } from '../transfers/transfers.service';
 import { addPaymentMethod, paymentOpt } from './payments.service';
 
@@ -65,6 +66,8 @@ async function demoMembers(ctx: Ctx, now: number): Promise<Array<{ id: number; u
         .executeTakeFirstOrThrow();
       const memberId = Number(r.id);
       await openAccounts(trx, memberId, created);
+      // Counted like every member (member_count); the column defaults: no zone, level 0, status 1.
+      await bumpMemberCount(trx, { zoneId: null, level: 0, status: 1 }, 1);
       for (const [asset, amount] of [
         ['USDT', 5_000_000_000n],
         ['LZ', 2_000_000n],

@@ -24,6 +24,7 @@ import type { Asset } from '../../../../domain/assets';
 import { formatAsset, parseAsset } from '../../../../domain/money';
 import { submitDeposit } from '../../../../server/modules/deposits/deposits.service';
 import { balancesOf, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
+import { memberCountViolations } from '../../../../server/modules/members/members.repository';
 import { feeOf } from '../../../../server/modules/settings/values';
 import { transfer } from '../../../../server/modules/transfers/transfers.service';
 import { requestWithdrawal } from '../../../../server/modules/withdrawals/withdrawals.service';
@@ -325,6 +326,8 @@ describe(`ledger invariant under random operations (${dbKind})`, () => {
     };
     const violations = await ledgerViolations(t.db.db);
     if (violations.length) fail('ledger violations', JSON.stringify(violations), '[]');
+    const countViolations = await memberCountViolations(t.db.db);
+    if (countViolations.length) fail('member_count violations', JSON.stringify(countViolations), '[]');
     for (let i = 0; i < model.members.length; i++) {
       const real = await balancesOf(t.db.db, model.members[i]);
       for (const asset of ['USDT', 'LZ'] as const) {
