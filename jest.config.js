@@ -11,6 +11,7 @@ module.exports = {
       displayName: 'server',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/__tests__/server/**/*.test.ts', '<rootDir>/__tests__/domain/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/__tests__/server/setup.ts'],
     },
     {
       ...common,
