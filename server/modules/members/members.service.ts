@@ -363,8 +363,16 @@ export async function memberOpt(ctx: Ctx, actor: Actor, input: MemberOptInput, g
         if (from === c.zoneId) throw conflict(MemberMessages.sameZone);
         row = await setMemberZone(trx, input.id, from, c.zoneId);
         if (!row) throw conflict(MemberMessages.zoneChanged);
-        if (from !== null) await changeZoneCount(trx, from, -1, now);
-        await changeZoneCount(trx, c.zoneId, 1, now);
+        // Both zones' counts in ascending id order: two opposite moves at once cannot deadlock.
+        const moves: Array<[number, number]> =
+          from === null
+            ? [[c.zoneId, 1]]
+            : [
+                [from, -1],
+                [c.zoneId, 1],
+              ];
+        moves.sort((a, b) => a[0] - b[0]);
+        for (const [zoneId, delta] of moves) await changeZoneCount(trx, zoneId, delta, now);
         const fromName = from === null ? '无' : ((await zoneById(trx, from))?.name ?? `#${from}`);
         summary = `修改会员 ${who} 专区：${fromName} → ${zone.name}`;
         break;
