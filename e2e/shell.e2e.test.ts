@@ -37,8 +37,12 @@ describe('console shell', () => {
     const { context, page } = await newPage(browser);
     await loginAs(page);
     await page.waitForURL(/\/layout\/welcome$/);
-    await page.getByText('系统管理').first().click();
-    await page.getByText('修改密码').first().click();
+    const sidebar = page.getByTestId('sidebar');
+    await sidebar.getByRole('button', { name: '系统管理' }).click();
+    // The group opens with an animation: wait for the entry to be visible before clicking it.
+    const link = sidebar.getByRole('link', { name: '修改密码' });
+    await link.waitFor({ state: 'visible' });
+    await link.click();
     await page.waitForURL(/\/layout\/systemLayout\/passwordLayout$/);
     const crumbs = page.getByRole('navigation', { name: '面包屑' });
     await expect(crumbs.getByText('系统管理').waitFor()).resolves.toBeUndefined();
