@@ -13,6 +13,7 @@
  */
 import type { ReactNode } from 'react';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import type { Asset } from '../../domain/assets';
 import { formatTime } from '../../domain/time';
@@ -78,6 +79,26 @@ export function statusColumn<R extends GridValidRowModel, K extends string | num
     headerName,
     width: 110,
     renderCell: ({ value }) => <StatusChip value={value as K | null | undefined} map={map} />,
+    ...extra,
+  };
+}
+
+/** The 会员 column of the money lists: uid, with the nickname (or phone) under it. */
+export function memberColumn<R extends GridValidRowModel & { uid: string; nickname?: string; phone?: string }>(
+  extra: Extra<R> = {},
+): GridColDef<R> {
+  return {
+    field: 'uid',
+    headerName: '会员',
+    width: 140,
+    renderCell: ({ row }) => (
+      <Stack sx={{ lineHeight: 1.3, justifyContent: 'center', height: '100%' }}>
+        <span>{row.uid}</span>
+        <Typography variant="caption" color="text.secondary">
+          {row.nickname || row.phone}
+        </Typography>
+      </Stack>
+    ),
     ...extra,
   };
 }

@@ -1,6 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import type { GridRenderCellParams } from '@mui/x-data-grid';
-import { actionsColumn, formatTimeValue, moneyColumn, statusColumn, timeColumn } from '../../../src/components/columns';
+import {
+  actionsColumn,
+  formatTimeValue,
+  memberColumn,
+  moneyColumn,
+  statusColumn,
+  timeColumn,
+} from '../../../src/components/columns';
 
 type Row = { id: number; asset: 'USDT' | 'LZ'; change: string; status: number; createdAt: number };
 const row: Row = { id: 1, asset: 'LZ', change: '-12.5', status: 1, createdAt: Date.UTC(2026, 10, 22, 16, 30, 5) };
@@ -32,6 +39,18 @@ describe('column builders', () => {
     });
     render(<>{col.renderCell?.(cell(1))}</>);
     expect(screen.getByText('启用')).toBeInTheDocument();
+  });
+
+  it('renders the 会员 column as uid over nickname, or over phone without one', () => {
+    type M = { id: number; uid: string; nickname?: string; phone?: string };
+    const col = memberColumn<M>({ width: 150 });
+    expect(col).toMatchObject({ field: 'uid', headerName: '会员', width: 150 });
+    const at = (r: M) => ({ row: r, value: r.uid }) as unknown as GridRenderCellParams<M>;
+    render(<>{col.renderCell?.(at({ id: 1, uid: '12345678', nickname: '张三', phone: '13800000000' }))}</>);
+    expect(screen.getByText('12345678')).toBeInTheDocument();
+    expect(screen.getByText('张三')).toBeInTheDocument();
+    render(<>{col.renderCell?.(at({ id: 2, uid: '87654321', nickname: '', phone: '13900000000' }))}</>);
+    expect(screen.getByText('13900000000')).toBeInTheDocument();
   });
 
   it('renders the row actions in an unsortable 操作 column', () => {

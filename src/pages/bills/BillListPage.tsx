@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { DataGridProps, GridColDef } from '@mui/x-data-grid';
 import { Assets } from '../../../domain/assets';
 import { BillTypeLabels, type BillType } from '../../../domain/bills';
-import { moneyColumn, timeColumn } from '../../components/columns';
+import { moneyColumn, timeColumn, memberColumn } from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { gridLocaleText, ListPage } from '../../components/ListPage';
 import { formatMoneyText } from '../../components/MoneyText';
@@ -66,19 +66,7 @@ export default function BillListPage({ energy = false }: BillListPageProps) {
   const columns = useMemo<GridColDef<Bill>[]>(
     () => [
       { field: 'id', headerName: 'ID', width: 90 },
-      {
-        field: 'uid',
-        headerName: '会员',
-        width: 140,
-        renderCell: ({ row }) => (
-          <Stack sx={{ lineHeight: 1.3, justifyContent: 'center', height: '100%' }}>
-            <span>{row.uid}</span>
-            <Typography variant="caption" color="text.secondary">
-              {row.nickname || row.phone}
-            </Typography>
-          </Stack>
-        ),
-      },
+      memberColumn(),
       ...(energy ? [] : [{ field: 'asset', headerName: '资产', width: 80 } as GridColDef<Bill>]),
       {
         field: 'type',

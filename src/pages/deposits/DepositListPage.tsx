@@ -7,12 +7,10 @@ import { useMemo } from 'react';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Chains, DepositState, DepositStatus } from '../../../domain/deposits';
-import { actionsColumn, moneyColumn, statusColumn, timeColumn } from '../../components/columns';
+import { actionsColumn, moneyColumn, statusColumn, timeColumn, memberColumn } from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { errorMessage } from '../../components/FormDialog';
 import { ListPage } from '../../components/ListPage';
@@ -60,19 +58,7 @@ export default function DepositListPage() {
   const columns = useMemo<GridColDef<Deposit>[]>(
     () => [
       { field: 'id', headerName: 'ID', width: 80, sortable: true },
-      {
-        field: 'uid',
-        headerName: '会员',
-        width: 150,
-        renderCell: ({ row }) => (
-          <Stack sx={{ lineHeight: 1.3, justifyContent: 'center', height: '100%' }}>
-            <span>{row.uid}</span>
-            <Typography variant="caption" color="text.secondary">
-              {row.nickname || row.phone}
-            </Typography>
-          </Stack>
-        ),
-      },
+      memberColumn({ width: 150 }),
       { field: 'chain', headerName: '链', width: 80 },
       moneyColumn('amount', '金额', 'USDT', { sortable: true, width: 140 }),
       {

@@ -7,13 +7,11 @@ import { useMemo } from 'react';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { PaymentActions, PaymentStatus, PaymentType, type PaymentAction } from '../../../domain/payments';
 import { Can } from '../../components/Can';
-import { actionsColumn, statusColumn, timeColumn } from '../../components/columns';
+import { actionsColumn, statusColumn, timeColumn, memberColumn } from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { ExportButton } from '../../components/ExportButton';
 import { errorMessage } from '../../components/FormDialog';
@@ -75,19 +73,7 @@ export default function PaymentListPage() {
   const columns = useMemo<GridColDef<PaymentMethod>[]>(
     () => [
       { field: 'id', headerName: 'ID', width: 80, sortable: true },
-      {
-        field: 'uid',
-        headerName: '会员',
-        width: 140,
-        renderCell: ({ row }) => (
-          <Stack sx={{ lineHeight: 1.3, justifyContent: 'center', height: '100%' }}>
-            <span>{row.uid}</span>
-            <Typography variant="caption" color="text.secondary">
-              {row.nickname || row.phone}
-            </Typography>
-          </Stack>
-        ),
-      },
+      memberColumn(),
       statusColumn('type', '类型', PaymentType.map, { width: 120 }),
       { field: 'holder', headerName: '姓名', width: 100 },
       {

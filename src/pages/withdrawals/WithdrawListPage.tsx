@@ -10,7 +10,6 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
   WithdrawAsset,
@@ -20,7 +19,7 @@ import {
   WithdrawType,
   type WithdrawType as WType,
 } from '../../../domain/withdrawals';
-import { actionsColumn, moneyColumn, statusColumn, timeColumn } from '../../components/columns';
+import { actionsColumn, moneyColumn, statusColumn, timeColumn, memberColumn } from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { errorMessage } from '../../components/FormDialog';
 import { ListPage } from '../../components/ListPage';
@@ -128,19 +127,7 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
   const columns = useMemo<GridColDef<Withdraw>[]>(
     () => [
       { field: 'id', headerName: 'ID', width: 80, sortable: true },
-      {
-        field: 'uid',
-        headerName: '会员',
-        width: 150,
-        renderCell: ({ row }) => (
-          <Stack sx={{ lineHeight: 1.3, justifyContent: 'center', height: '100%' }}>
-            <span>{row.uid}</span>
-            <Typography variant="caption" color="text.secondary">
-              {row.nickname || row.phone}
-            </Typography>
-          </Stack>
-        ),
-      },
+      memberColumn({ width: 150 }),
       moneyColumn('amount', '金额', asset, { sortable: true, width: 130 }),
       moneyColumn('fee', '手续费', asset, { width: 110 }),
       moneyColumn('actual', '实际到账', asset, { width: 130 }),
