@@ -224,6 +224,9 @@ export function ListPage<R extends GridValidRowModel, S = unknown, F extends Fil
             localeText={gridLocaleText}
             autoHeight
             slotProps={SLOT_PROPS}
+            // Pages hold at most 100 rows, so render every column: the 操作 column at the end of a wide
+            // table exists (for keyboard, tests and find-in-page) before it is scrolled to.
+            columnBufferPx={4000}
             {...gridProps}
           />
         </Paper>

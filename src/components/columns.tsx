@@ -12,6 +12,7 @@
  *   ];
  */
 import type { ReactNode } from 'react';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
@@ -99,6 +100,29 @@ export function memberColumn<R extends GridValidRowModel & { uid: string; nickna
         </Typography>
       </Stack>
     ),
+    ...extra,
+  };
+}
+
+/** A link to an uploaded file (proof, QR code) opened in a new tab as 查看, or '-' without one. */
+export function fileLinkColumn<R extends GridValidRowModel>(
+  field: string,
+  headerName: string,
+  extra: Extra<R> = {},
+): GridColDef<R> {
+  return {
+    field,
+    headerName,
+    width: 80,
+    sortable: false,
+    renderCell: ({ value }) =>
+      value ? (
+        <Link href={value as string} target="_blank" rel="noopener noreferrer">
+          查看
+        </Link>
+      ) : (
+        '-'
+      ),
     ...extra,
   };
 }

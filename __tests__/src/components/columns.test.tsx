@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import type { GridRenderCellParams } from '@mui/x-data-grid';
 import {
   actionsColumn,
+  fileLinkColumn,
   formatTimeValue,
   memberColumn,
   moneyColumn,
@@ -51,6 +52,16 @@ describe('column builders', () => {
     expect(screen.getByText('张三')).toBeInTheDocument();
     render(<>{col.renderCell?.(at({ id: 2, uid: '87654321', nickname: '', phone: '13900000000' }))}</>);
     expect(screen.getByText('13900000000')).toBeInTheDocument();
+  });
+
+  it('renders an uploaded file as a 查看 link in a new tab, or - without one', () => {
+    const col = fileLinkColumn<Row>('proofUrl', '凭证');
+    expect(col).toMatchObject({ field: 'proofUrl', headerName: '凭证', sortable: false });
+    render(<>{col.renderCell?.(cell('/uploads/p.png'))}</>);
+    expect(screen.getByRole('link', { name: '查看' })).toHaveAttribute('href', '/uploads/p.png');
+    expect(screen.getByRole('link', { name: '查看' })).toHaveAttribute('target', '_blank');
+    render(<>{col.renderCell?.(cell(''))}</>);
+    expect(screen.getByText('-')).toBeInTheDocument();
   });
 
   it('renders the row actions in an unsortable 操作 column', () => {

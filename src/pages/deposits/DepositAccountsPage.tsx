@@ -5,7 +5,6 @@
  */
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
@@ -19,7 +18,7 @@ import {
   type Chain,
 } from '../../../domain/deposits';
 import { Can } from '../../components/Can';
-import { actionsColumn, statusColumn, timeColumn } from '../../components/columns';
+import { actionsColumn, statusColumn, timeColumn, fileLinkColumn } from '../../components/columns';
 import { errorMessage, FormDialog } from '../../components/FormDialog';
 import { ListPage } from '../../components/ListPage';
 import { usePermissions } from '../../components/useCan';
@@ -161,19 +160,7 @@ export default function DepositAccountsPage() {
       { field: 'id', headerName: 'ID', width: 80 },
       { field: 'chain', headerName: '链', width: 90 },
       { field: 'address', headerName: '地址', width: 380 },
-      {
-        field: 'qrUrl',
-        headerName: '二维码',
-        width: 90,
-        renderCell: ({ value }) =>
-          value ? (
-            <Link href={value as string} target="_blank" rel="noopener noreferrer">
-              查看
-            </Link>
-          ) : (
-            '-'
-          ),
-      },
+      fileLinkColumn('qrUrl', '二维码', { width: 90 }),
       statusColumn('status', '状态', DepositAccountStatus.map),
       { field: 'remark', headerName: '备注', width: 160 },
       timeColumn('createdAt', '创建时间'),
@@ -218,8 +205,6 @@ export default function DepositAccountsPage() {
         data={data}
         isFetching={isFetching}
         label="收款地址"
-        // Wide table: render every column, so the 操作 column at the end is there when scrolled to.
-        gridProps={{ columnBufferPx: 4000 }}
         toolbar={
           <Can code="depositAccount:opt">
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>

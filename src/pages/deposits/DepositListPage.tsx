@@ -5,12 +5,18 @@
  */
 import { useMemo } from 'react';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Chains, DepositState, DepositStatus } from '../../../domain/deposits';
-import { actionsColumn, moneyColumn, statusColumn, timeColumn, memberColumn } from '../../components/columns';
+import {
+  actionsColumn,
+  moneyColumn,
+  statusColumn,
+  timeColumn,
+  memberColumn,
+  fileLinkColumn,
+} from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { errorMessage } from '../../components/FormDialog';
 import { ListPage } from '../../components/ListPage';
@@ -79,19 +85,7 @@ export default function DepositListPage() {
         width: 160,
         renderCell: ({ value }) => <span title={value as string}>{short(value as string)}</span>,
       },
-      {
-        field: 'proofUrl',
-        headerName: '凭证',
-        width: 80,
-        renderCell: ({ value }) =>
-          value ? (
-            <Link href={value as string} target="_blank" rel="noopener noreferrer">
-              查看
-            </Link>
-          ) : (
-            '-'
-          ),
-      },
+      fileLinkColumn('proofUrl', '凭证'),
       statusColumn('status', '状态', DepositStatus.map),
       { field: 'remark', headerName: '备注', width: 150 },
       { field: 'auditorName', headerName: '审核人', width: 100 },
@@ -125,8 +119,6 @@ export default function DepositListPage() {
         data={data}
         isFetching={isFetching}
         label="充值记录"
-        // Wide table: render every column, so the 操作 column at the end is there when scrolled to.
-        gridProps={{ columnBufferPx: 4000 }}
         totals={(sum) => [{ label: '合计金额', amount: sum.amount, asset: 'USDT' }]}
       >
         <TextField label="会员" placeholder="UID或手机号" size="small" {...params.field('keyword')} />

@@ -5,13 +5,12 @@
  */
 import { useMemo } from 'react';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { PaymentActions, PaymentStatus, PaymentType, type PaymentAction } from '../../../domain/payments';
 import { Can } from '../../components/Can';
-import { actionsColumn, statusColumn, timeColumn, memberColumn } from '../../components/columns';
+import { actionsColumn, statusColumn, timeColumn, memberColumn, fileLinkColumn } from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { ExportButton } from '../../components/ExportButton';
 import { errorMessage } from '../../components/FormDialog';
@@ -83,19 +82,7 @@ export default function PaymentListPage() {
         minWidth: 220,
         renderCell: ({ row }) => <span title={accountText(row)}>{accountText(row)}</span>,
       },
-      {
-        field: 'qrUrl',
-        headerName: '二维码',
-        width: 80,
-        renderCell: ({ value }) =>
-          value ? (
-            <Link href={value as string} target="_blank" rel="noopener noreferrer">
-              查看
-            </Link>
-          ) : (
-            '-'
-          ),
-      },
+      fileLinkColumn('qrUrl', '二维码'),
       statusColumn('status', '状态', PaymentStatus.map),
       { field: 'remark', headerName: '备注', width: 140 },
       { field: 'auditorName', headerName: '审核人', width: 100 },

@@ -190,8 +190,6 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
         data={data}
         isFetching={isFetching}
         label={`${label}列表`}
-        // Wide table: render every column, so the 操作 column at the end is there when scrolled to.
-        gridProps={{ columnBufferPx: 4000 }}
         selection={canAudit || canPay ? selection : undefined}
         totals={(sum) => [
           { label: '合计金额', amount: sum.amount, asset },
