@@ -33,8 +33,13 @@ export function parseMinor(
   return { ok: true, value };
 }
 
+const INTEGER_TEXT = /^-?\d+$/;
+
 /** Formats minor units as a plain decimal string without trailing zeros ("12.5", "-0.000001", "3"). */
 export function formatMinor(value: bigint | string | number, decimals: number): string {
+  // Text from the database (money columns are read as text): place the point by hand, no BigInt
+  // arithmetic — list pages format dozens of amounts per request.
+  if (typeof value === 'string' && INTEGER_TEXT.test(value)) return formatMinorText(value, decimals);
   let v = typeof value === 'bigint' ? value : BigInt(value);
   const negative = v < 0n;
   if (negative) v = -v;
@@ -42,6 +47,22 @@ export function formatMinor(value: bigint | string | number, decimals: number): 
   const whole = v / base;
   const frac = decimals > 0 ? (v % base).toString().padStart(decimals, '0').replace(/0+$/, '') : '';
   return `${negative ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
+}
+
+function formatMinorText(text: string, decimals: number): string {
+  const negative = text.charCodeAt(0) === 45; // '-'
+  let digits = negative ? text.slice(1) : text;
+  let i = 0;
+  while (i < digits.length - 1 && digits.charCodeAt(i) === 48) i++; // leading zeros, one kept
+  if (i > 0) digits = digits.slice(i);
+  if (digits.length <= decimals) digits = digits.padStart(decimals + 1, '0');
+  const cut = digits.length - decimals;
+  const whole = digits.slice(0, cut);
+  let end = digits.length;
+  while (end > cut && digits.charCodeAt(end - 1) === 48) end--; // trailing zeros of the fraction
+  const frac = digits.slice(cut, end);
+  const zero = frac === '' && whole === '0';
+  return `${negative && !zero ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
 }
 
 /** Formats with thousands separators and a fixed number of places, for display only. */

@@ -3,6 +3,7 @@
  * validation formatter uses it to name the field in a 400 message.
  */
 import { Type, type TSchema, type Static } from '@sinclair/typebox';
+import { CURSOR_PATTERN } from '../db/keyset';
 
 /** The success envelope of DOMAIN.md §1 around `data`. */
 export const Ok = <T extends TSchema>(data: T) =>
@@ -29,6 +30,30 @@ export const PageQuery = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000, default: 1, title: '页码' })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, title: '每页条数' })),
   order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { title: '排序方向' })),
+};
+
+/** Keyset paging (server/db/keyset.ts): the `next` or `prev` of the page on screen. */
+export const CursorQuery = {
+  after: Type.Optional(
+    Type.String({
+      pattern: CURSOR_PATTERN,
+      title: '翻页位置',
+      description: 'the `next` of the page on screen: the page after it, found by index (any depth)',
+    }),
+  ),
+  before: Type.Optional(
+    Type.String({
+      pattern: CURSOR_PATTERN,
+      title: '翻页位置',
+      description: 'the `prev` of the page on screen: the page before it',
+    }),
+  ),
+};
+
+/** What a keyset-paged list answers beside `list`: cursors of its last and first rows (null when empty). */
+export const CursorResult = {
+  next: Type.Union([Type.String(), Type.Null()], { description: 'send as `after` for the next page' }),
+  prev: Type.Union([Type.String(), Type.Null()], { description: 'send as `before` for the previous page' }),
 };
 
 /** Date range filters: ISO dates or epoch ms, read in Asia/Shanghai (see ../time.ts). */

@@ -3,7 +3,7 @@
  * time. A revoked session answers 301 after logout and 302 when it was ended elsewhere.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, InferResult, Kysely } from 'kysely';
 import { Code, Messages } from '../../../domain/codes';
 import { allPermissions, alwaysAllowedCodes } from '../../../domain/permissions';
 import type { Ctx } from '../../context';
@@ -51,9 +51,9 @@ async function roleCodes(db: Kysely<Database>, roleId: number, version: number):
   return codes;
 }
 
-export async function resolveSession(ctx: Ctx, token: string | undefined): Promise<SessionManager> {
-  if (!token) throw new AppError(Code.notLoggedIn, Messages.notLoggedIn);
-  const row = await ctx.db
+/** The session lookup every request makes, by token hash. */
+function sessionLookup(db: Kysely<Database>, tokenHash: string) {
+  return db
     .selectFrom('session as s')
     .leftJoin('manager as m', 'm.id', 's.manager_id')
     .leftJoin('role as r', 'r.id', 'm.role_id')
@@ -68,8 +68,30 @@ export async function resolveSession(ctx: Ctx, token: string | undefined): Promi
       'r.is_super as isSuper',
       'r.perm_version as permVersion',
     ])
-    .where('s.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+    .where('s.token_hash', '=', tokenHash);
+}
+type SessionRow = InferResult<ReturnType<typeof sessionLookup>>[number];
+
+/**
+ * The lookup compiled once per database handle and run with each token's hash: building and compiling
+ * it again on every request cost about as much as running it.
+ */
+const compiledLookups = new WeakMap<Kysely<Database>, CompiledQuery<SessionRow>>();
+
+async function findSession(db: Kysely<Database>, tokenHash: string): Promise<SessionRow | undefined> {
+  let compiled = compiledLookups.get(db);
+  if (!compiled) {
+    compiled = sessionLookup(db, '').compile();
+    if (compiled.parameters.length !== 1) throw new Error('the session lookup must take exactly the token hash');
+    compiledLookups.set(db, compiled);
+  }
+  const r = await db.executeQuery<SessionRow>({ ...compiled, parameters: [tokenHash] });
+  return r.rows[0];
+}
+
+export async function resolveSession(ctx: Ctx, token: string | undefined): Promise<SessionManager> {
+  if (!token) throw new AppError(Code.notLoggedIn, Messages.notLoggedIn);
+  const row = await findSession(ctx.db, hashToken(token));
   if (!row) throw new AppError(Code.notLoggedIn, Messages.notLoggedIn);
   if (row.revokedReason === 'logout') throw new AppError(Code.notLoggedIn, Messages.notLoggedIn);
   if (row.revokedReason || row.username == null || row.status !== 1) {

@@ -1,0 +1,138 @@
+/**
+ * Keyset paging for the big lists (members, bills, withdrawals): the page after (or before) a row of the page the
+ * operator is looking at, found through the index instead of counting past every earlier row, so page
+ * 40,000 costs what page 1 costs. A cursor is `<sort value>_<id>` of that row; a list answers `next`
+ * (its last row) and `prev` (its first row), and the console sends one of them with 下一页 / 上一页.
+ * A page number alone still works (OFFSET) while it stays within MAX_OFFSET rows; deeper than that
+ * only cursors go (see docs/decisions.md "Paging").
+ */
+import { sql, type ExpressionBuilder, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { MAX_OFFSET } from '../../domain/paging';
+import { badInput } from '../errors';
+
+export { MAX_OFFSET };
+
+export interface Keyset {
+  /** 'after': the rows that follow the cursor row in the list's order; 'before': those that precede it. */
+  dir: 'after' | 'before';
+  /** The sort column's value at the cursor row (its id again when the list is ordered by id). */
+  value: number;
+  id: number;
+}
+
+export const CURSOR_PATTERN = '^\\d{1,16}_\\d{1,16}$';
+const CURSOR = new RegExp(CURSOR_PATTERN);
+
+export const cursorOf = (value: number, id: number) => `${value}_${id}`;
+
+/** Reads `after` / `before` of a list query (validated by CURSOR_PATTERN already; checked again here). */
+export function parseKeyset(q: { after?: string; before?: string }): Keyset | undefined {
+  if (q.after !== undefined && q.before !== undefined) throw badInput('翻页位置只能给一个（after 或 before）');
+  const raw = q.after ?? q.before;
+  if (raw === undefined || raw === '') return undefined;
+  if (!CURSOR.test(raw)) throw badInput('翻页位置格式不正确');
+  const [value, id] = raw.split('_').map(Number);
+  if (!Number.isSafeInteger(value) || !Number.isSafeInteger(id)) throw badInput('翻页位置格式不正确');
+  return { dir: q.after !== undefined ? 'after' : 'before', value, id };
+}
+
+/** Refuses a page number deeper than MAX_OFFSET rows when no cursor says where to start. */
+export function checkOffset(offset: number, keyset: Keyset | undefined): void {
+  if (!keyset && offset > MAX_OFFSET) {
+    throw badInput(`页码过大：按页码只能翻到前 ${MAX_OFFSET} 条，请用上一页/下一页翻页或缩小筛选范围`);
+  }
+}
+
+/** The direction the query reads in: a `before` page reads backwards from the cursor (then is reversed). */
+export function readOrder(order: 'asc' | 'desc', k: Keyset | undefined): 'asc' | 'desc' {
+  if (k?.dir !== 'before') return order;
+  return order === 'asc' ? 'desc' : 'asc';
+}
+
+/**
+ * The rows strictly past the cursor in reading order: `(col, id) < (value, id)` for a descending read
+ * (a row value, which both SQLite and PostgreSQL compare through a (col, id) index), or `id < value`
+ * when the list is ordered by id alone.
+ */
+export function keysetWhere<DB, TB extends keyof DB>(
+  _eb: ExpressionBuilder<DB, TB>,
+  col: string | Expression<unknown>,
+  idCol: string,
+  order: 'asc' | 'desc',
+  k: Keyset,
+): Expression<SqlBool> {
+  const op = readOrder(order, k) === 'desc' ? sql.raw('<') : sql.raw('>');
+  if (col === idCol) return sql<SqlBool>`${sql.ref(idCol)} ${op} ${k.id}`;
+  const c = typeof col === 'string' ? sql.ref(col) : col;
+  return sql<SqlBool>`(${c}, ${sql.ref(idCol)}) ${op} (${k.value}, ${k.id})`;
+}
+
+/** A page of a list: by page number (`offset`) or from a cursor, in the list's order of its sort column. */
+export interface KeysetPageRequest {
+  offset: number;
+  limit: number;
+  order: 'asc' | 'desc';
+  keyset?: Keyset;
+}
+
+/**
+ * The page's rows chosen alone: those past the cursor (when there is one), read in the order of the sort
+ * column then the id (`readOrder`), from `offset` without a cursor, at most `limit`. `afterLookup`: the
+ * filter finds a few rows through another index (some members' rows), so the order terms are `+ 0`
+ * and those rows are sorted instead of walking the sort index and testing each row.
+ */
+export function keysetSlice<Q extends SelectQueryBuilder<any, any, any>>(
+  q: Q,
+  page: KeysetPageRequest,
+  cols: { sort: string | Expression<unknown>; id: string; afterLookup: boolean },
+): Q {
+  const k = page.keyset;
+  const order = readOrder(page.order, k);
+  const term = (col: string | Expression<unknown>) => {
+    const ref = typeof col === 'string' ? sql.ref(col) : col;
+    return cols.afterLookup ? sql`${ref} + 0` : ref;
+  };
+  let s = q as SelectQueryBuilder<any, any, any>;
+  if (k) s = s.where((eb) => keysetWhere(eb, cols.sort, cols.id, page.order, k));
+  s = s.orderBy(term(cols.sort), order);
+  if (cols.sort !== cols.id) s = s.orderBy(term(cols.id), order);
+  return s.offset(k ? 0 : page.offset).limit(page.limit) as Q;
+}
+
+/**
+ * Runs the query that shows a slice (aliased `p`, joined to what the list shows) in the read order of the
+ * slice's `sort` column then its id, and answers the page as the list shows it, with its cursors.
+ */
+export async function readKeysetPage<R extends { id: unknown }>(
+  q: SelectQueryBuilder<any, any, R>,
+  page: KeysetPageRequest,
+  sort: keyof R & string,
+): Promise<{ rows: R[]; next: string | null; prev: string | null }> {
+  const order = readOrder(page.order, page.keyset);
+  let s = q.orderBy(sql.ref(`p.${sort}`), order);
+  if (sort !== 'id') s = s.orderBy(sql.ref('p.id'), order);
+  return keysetPage(
+    await s.execute(),
+    page.keyset,
+    (r) => Number(r[sort]),
+    (r) => Number(r.id),
+  );
+}
+
+/** Rows as the list shows them (a `before` read is reversed back) and the cursors of its ends. */
+export function keysetPage<R>(
+  rows: R[],
+  k: Keyset | undefined,
+  cursorValue: (row: R) => number,
+  idOf: (row: R) => number,
+): { rows: R[]; next: string | null; prev: string | null } {
+  const out = k?.dir === 'before' ? rows.slice().reverse() : rows;
+  if (!out.length) return { rows: out, next: null, prev: null };
+  const first = out[0];
+  const last = out[out.length - 1];
+  return {
+    rows: out,
+    next: cursorOf(cursorValue(last), idOf(last)),
+    prev: cursorOf(cursorValue(first), idOf(first)),
+  };
+}
