@@ -119,7 +119,7 @@ export class Simulator {
           .executeTakeFirstOrThrow();
         await openAccounts(trx, Number(r.id), now);
         // Counted like every member (member_count); the column defaults: no zone, level 0, status 1.
-        await bumpMemberCount(trx, { zoneId: null, level: 0, status: 1 }, 1);
+        await bumpMemberCount(trx, { zoneId: null, level: 0, status: 1, phone }, 1);
       });
       have += 1;
     }

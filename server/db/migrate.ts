@@ -9,6 +9,12 @@ import * as createPaymentsTransfers from './migrations/2026_11_23_1510_create_pa
 import * as memberListIndexes from './migrations/2026_11_23_1525_member_list_indexes';
 import * as billListIndexes from './migrations/2026_11_23_1610_bill_list_indexes';
 import * as memberCounts from './migrations/2026_11_23_1700_member_counts';
+import * as memberPhoneCounts from './migrations/2026_11_24_0000_member_phone_counts';
+import * as billStats from './migrations/2026_11_24_0100_bill_stats';
+import * as withdrawalStats from './migrations/2026_11_24_0200_withdrawal_stats';
+import * as depositStats from './migrations/2026_11_24_0300_deposit_stats';
+import * as paymentStats from './migrations/2026_11_24_0400_payment_stats';
+import * as transferStats from './migrations/2026_11_24_0500_transfer_stats';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0900_create_access': createAccess,
@@ -19,6 +25,12 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_1525_member_list_indexes': memberListIndexes,
   '2026_11_23_1610_bill_list_indexes': billListIndexes,
   '2026_11_23_1700_member_counts': memberCounts,
+  '2026_11_24_0000_member_phone_counts': memberPhoneCounts,
+  '2026_11_24_0100_bill_stats': billStats,
+  '2026_11_24_0200_withdrawal_stats': withdrawalStats,
+  '2026_11_24_0300_deposit_stats': depositStats,
+  '2026_11_24_0400_payment_stats': paymentStats,
+  '2026_11_24_0500_transfer_stats': transferStats,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -119,6 +119,65 @@ export interface MemberCountTable {
   n: number;
 }
 
+/** Members per (first three phone digits, zone, level, status): member_count split by phone prefix. */
+export interface MemberPhoneCountTable {
+  phone3: string;
+  zone_id: number;
+  level: number;
+  status: number;
+  n: number;
+}
+
+/**
+ * Bills counted and summed per (kind, bucket, asset, type): kind 'D' = one Asia/Shanghai day (bucket =
+ * day number), 'B' = a block of 32 days (bucket = day number / 32). Written by the ledger with each bill.
+ */
+export interface BillStatTable {
+  kind: 'D' | 'B';
+  bucket: number;
+  asset: string;
+  type: number;
+  n: number;
+  change_sum: Money;
+  frozen_change_sum: Money;
+}
+
+/** Withdrawals per (type, status) with their amount and fee sums; moved with every insert and status change. */
+export interface WithdrawalStatTable {
+  type: number;
+  status: number;
+  n: number;
+  amount_sum: Money;
+  fee_sum: Money;
+}
+
+/** Deposits per status with their amount sum; moved with every insert and status change. */
+export interface DepositStatTable {
+  status: number;
+  n: number;
+  amount_sum: Money;
+}
+
+/** Payment methods per (type, status); moved with every insert and status change. */
+export interface PaymentStatTable {
+  type: number;
+  status: number;
+  n: number;
+}
+
+/**
+ * Transfers counted and summed per (kind, bucket, asset): kind 'D' = one Asia/Shanghai day (bucket = day
+ * number), 'B' = a block of 32 days (bucket = day number / 32). Written with each transfer.
+ */
+export interface TransferStatTable {
+  kind: 'D' | 'B';
+  bucket: number;
+  asset: string;
+  n: number;
+  amount_sum: Money;
+  fee_sum: Money;
+}
+
 /** One per member × asset. Only server/modules/ledger writes it. */
 export interface AccountTable {
   member_id: number;
@@ -244,12 +303,18 @@ export interface Database {
   zone: ZoneTable;
   member: MemberTable;
   member_count: MemberCountTable;
+  member_phone_count: MemberPhoneCountTable;
   account: AccountTable;
   bill: BillTable;
+  bill_stat: BillStatTable;
   setting: SettingTable;
   deposit_account: DepositAccountTable;
   deposit: DepositTable;
+  deposit_stat: DepositStatTable;
   withdrawal: WithdrawalTable;
+  withdrawal_stat: WithdrawalStatTable;
   payment_method: PaymentMethodTable;
+  payment_stat: PaymentStatTable;
   transfer: TransferTable;
+  transfer_stat: TransferStatTable;
 }

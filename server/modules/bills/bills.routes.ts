@@ -27,7 +27,7 @@ export default async function billRoutes(app: FastifyInstance, { ctx }: { ctx: C
       schema: {
         operationId: 'listBills',
         tags: ['bill'],
-        summary: '账单（总数封顶 10,000：超过时 totalCapped=true，sum 为 null）',
+        summary: '账单（按会员筛选时总数封顶 10,000：超过时 totalCapped=true，sum 为 null）',
         querystring: BillQuery,
         response: { 200: BillListResult },
       },

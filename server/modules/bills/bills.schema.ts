@@ -1,7 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import { Assets } from '../../../domain/assets';
 import { billTypeValues } from '../../../domain/bills';
-import { IdParam, IntEnum, Ok, PageOf, PageQuery, RangeQuery, StringEnum } from '../../http/schemas';
+import {
+  CursorQuery,
+  CursorResult,
+  IdParam,
+  IntEnum,
+  Ok,
+  PageOf,
+  PageQuery,
+  RangeQuery,
+  StringEnum,
+} from '../../http/schemas';
 
 export const BillTypeEnum = IntEnum(billTypeValues, {
   title: '类型',
@@ -21,6 +31,7 @@ const BillFilters = {
 export const BillQuery = Type.Object(
   {
     ...PageQuery,
+    ...CursorQuery,
     sort: Type.Optional(StringEnum(['id', 'createdAt'], { title: '排序字段' })),
     asset: Type.Optional(AssetEnum),
     ...BillFilters,
@@ -32,6 +43,7 @@ export const BillQuery = Type.Object(
 export const ChangeListBody = Type.Object(
   {
     ...PageQuery,
+    ...CursorQuery,
     sort: Type.Optional(StringEnum(['id', 'createdAt'], { title: '排序字段' })),
     ...BillFilters,
   },
@@ -57,8 +69,10 @@ export const BillRow = Type.Object({
 });
 
 export const BillPage = PageOf(BillRow, {
+  ...CursorResult,
   totalCapped: Type.Boolean({
-    description: 'true: more rows match than `total` (the count stops at the cap); only the first `total` are paged',
+    description:
+      'true: a member filter matches more bills than `total` (its count stops at the cap); page on with `after`',
   }),
   sum: Type.Union(
     [
@@ -68,7 +82,7 @@ export const BillPage = PageOf(BillRow, {
       }),
       Type.Null(),
     ],
-    { description: 'null when the total is capped: narrow the filters to see the sum' },
+    { description: 'null when the total is capped (a member filter): narrow the filters to see the sum' },
   ),
 });
 export const BillListResult = Ok(BillPage);

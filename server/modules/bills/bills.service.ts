@@ -1,17 +1,26 @@
 /**
  * Bills and energy changes (DOMAIN.md "Bills and energy"): read-only lists over the ledger's bills.
  *
- * At platform scale (10,000,000 bills) an exact COUNT and SUM over a wide filter cost seconds, so the
- * count stops at BILL_COUNT_CAP (the answer says `totalCapped`), paging reaches the first CAP rows
- * (narrow the filters for older ones), and the per-asset sum is given when the count is exact (it is
- * taken over those same ≤ CAP rows), else null. See docs/decisions.md "Bills".
+ * At platform scale (10,000,000 bills): totals and per-asset sums of asset/type/date filters are exact
+ * (bill_stat); a member filter counts that member's bills up to BILL_COUNT_CAP (the answer says
+ * `totalCapped`, and the sum is null past it); pages go by number within the first MAX_OFFSET rows and
+ * by cursor (`after` / `before`) to any depth. See docs/decisions.md "Bills".
  */
 import type { Asset } from '../../../domain/assets';
 import { billTypeValues, BillTypeLabels, type BillType } from '../../../domain/bills';
 import { formatAsset } from '../../../domain/money';
 import type { Ctx } from '../../context';
 import { parseRange } from '../../range';
-import { countAndSumBills, findBills, type BillFilter } from './bills.repository';
+import { checkOffset, parseKeyset } from '../../db/keyset';
+import { resolveMemberKeyword } from '../members/members.service';
+import {
+  countMemberBills,
+  findBills,
+  memberMatches,
+  statBills,
+  type BillFilter,
+  type BillSums,
+} from './bills.repository';
 
 export const BILL_COUNT_CAP = 10_000;
 
@@ -22,6 +31,8 @@ export function billTypes() {
 export interface BillListInput {
   page?: number;
   size?: number;
+  after?: string;
+  before?: string;
   order?: 'asc' | 'desc';
   keyword?: string;
   memberId?: number;
@@ -35,24 +46,28 @@ export async function listBills(ctx: Ctx, q: BillListInput, cap = BILL_COUNT_CAP
   const page = q.page ?? 1;
   const size = q.size ?? 20;
   const { start, end } = parseRange(q);
-  const filter: BillFilter = {
-    keyword: q.keyword?.trim() || undefined,
-    memberId: q.memberId,
-    asset: q.asset,
-    type: q.type,
-    start,
-    end,
-  };
+  const keyset = parseKeyset(q);
   const offset = (page - 1) * size;
-  const [rows, sums] = await Promise.all([
-    // Past the cap there is nothing to page to: no deep OFFSET ever reaches the database.
-    offset >= cap
-      ? Promise.resolve([])
-      : findBills(ctx.db, filter, { offset, limit: Math.min(size, cap - offset), order: q.order ?? 'desc' }),
-    countAndSumBills(ctx.db, filter, cap),
-  ]);
-  const counted = sums.reduce((n, s) => n + Number(s.n), 0);
-  const totalCapped = counted > cap;
+  checkOffset(offset, keyset);
+  const keyword = q.keyword?.trim() || undefined;
+  let members: BillFilter['members'];
+  if (keyword && q.memberId !== undefined)
+    members = (await memberMatches(ctx.db, keyword, q.memberId)) ? [q.memberId] : [];
+  else if (keyword) members = await resolveMemberKeyword(ctx.db, keyword);
+  else if (q.memberId !== undefined) members = [q.memberId];
+  const filter: BillFilter = { members, asset: q.asset, type: q.type, start, end };
+  const empty = Array.isArray(members) && members.length === 0;
+  let counted: { n: number; sums: BillSums[] | null };
+  if (empty) counted = { n: 0, sums: [] };
+  else if (members === undefined) {
+    const sums = await statBills(ctx.db, filter);
+    counted = { n: sums.reduce((n, s) => n + s.n, 0), sums };
+  } else counted = await countMemberBills(ctx.db, filter, cap);
+  const totalCapped = counted.sums === null;
+  const { rows, next, prev } =
+    empty || counted.n === 0
+      ? { rows: [], next: null, prev: null }
+      : await findBills(ctx.db, filter, { offset, limit: size, order: q.order ?? 'desc', keyset });
   return {
     list: rows.map((r) => {
       const asset = r.asset as Asset;
@@ -74,18 +89,21 @@ export async function listBills(ctx: Ctx, q: BillListInput, cap = BILL_COUNT_CAP
         createdAt: Number(r.created_at),
       };
     }),
-    total: totalCapped ? cap : counted,
+    total: totalCapped ? cap : counted.n,
     totalCapped,
     page,
     size,
-    sum: totalCapped
-      ? null
-      : {
-          byAsset: sums.map((s) => ({
-            asset: s.asset as Asset,
-            change: formatAsset(s.change, s.asset as Asset),
-            frozenChange: formatAsset(s.frozen_change, s.asset as Asset),
-          })),
-        },
+    next,
+    prev,
+    sum:
+      counted.sums === null
+        ? null
+        : {
+            byAsset: counted.sums.map((s) => ({
+              asset: s.asset as Asset,
+              change: formatAsset(s.change, s.asset as Asset),
+              frozenChange: formatAsset(s.frozen_change, s.asset as Asset),
+            })),
+          },
   };
 }

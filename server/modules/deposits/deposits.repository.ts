@@ -1,13 +1,16 @@
 /** All SQL on deposits and receiving addresses. Plain functions taking `db` or `trx` first. */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { counter, counterViolations, moveCounter, rebuildCounter } from '../../db/counters';
+import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
 import { likePrefix, money, moneySum } from '../../db/sql';
 import { membersMatching } from '../members/members.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 export interface DepositFilter {
-  keyword?: string;
+  /** The members whose deposits are listed: ids (a keyword resolved first), or a subquery when many. */
+  members?: number[] | { keyword: string };
   txHash?: string;
   chain?: string;
   status?: number;
@@ -16,16 +19,18 @@ export interface DepositFilter {
 }
 
 const SORT_COLUMNS = {
-  id: 'd.id',
-  createdAt: 'd.created_at',
-  amount: 'd.amount',
+  id: sql.ref('d.id'),
+  createdAt: sql.ref('d.created_at'),
+  amount: sql.ref('d.amount'),
   auditedAt: sql`coalesce(d.audited_at, 0)`,
 } as const;
 export type DepositSort = keyof typeof SORT_COLUMNS;
 
 function filtered(db: Db, f: DepositFilter) {
   let q = db.selectFrom('deposit as d');
-  if (f.keyword) q = q.where('d.member_id', 'in', membersMatching(db, f.keyword));
+  const m = f.members;
+  if (Array.isArray(m)) q = q.where('d.member_id', 'in', m.length ? m : [-1]);
+  else if (m) q = q.where('d.member_id', 'in', membersMatching(db, m.keyword));
   if (f.txHash) q = q.where('d.tx_hash', '=', f.txHash.trim().toLowerCase());
   if (f.chain) q = q.where('d.chain', '=', f.chain);
   if (f.status !== undefined) q = q.where('d.status', '=', f.status);
@@ -34,45 +39,107 @@ function filtered(db: Db, f: DepositFilter) {
   return q;
 }
 
-export async function findDeposits(
-  db: Db,
-  f: DepositFilter,
-  page: { offset: number; limit: number; sort: DepositSort; order: 'asc' | 'desc' },
-) {
-  const sortCol = SORT_COLUMNS[page.sort];
-  const [rows, agg] = await Promise.all([
-    filtered(db, f)
-      .innerJoin('member as m', 'm.id', 'd.member_id')
-      .select([
-        'd.id',
-        'd.member_id',
-        'm.uid',
-        'm.phone',
-        'm.nickname',
-        'd.chain',
-        'd.from_address',
-        'd.to_address',
-        money('d.amount').as('amount'),
-        'd.tx_hash',
-        'd.proof_url',
-        'd.status',
-        'd.remark',
-        'd.auditor_id',
-        'd.auditor_name',
-        'd.audited_at',
-        'd.created_at',
-      ])
-      .orderBy(typeof sortCol === 'string' ? sql.ref(sortCol) : sortCol, page.order)
-      .orderBy('d.id', page.order)
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    filtered(db, f)
-      .select((eb) => [eb.fn.countAll<number>().as('n'), moneySum('d.amount').as('amount')])
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(agg.n), sumAmount: agg.amount };
+/** Nothing but a status (or nothing at all): deposit_stat answers count and sum. */
+const countedByStat = (f: DepositFilter) =>
+  !f.members && !f.txHash && !f.chain && f.start === undefined && f.end === undefined;
+
+async function countAndSum(db: Db, f: DepositFilter) {
+  if (countedByStat(f)) {
+    let q = db
+      .selectFrom('deposit_stat')
+      .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'), moneySum('amount_sum').as('amount')]);
+    if (f.status !== undefined) q = q.where('status', '=', f.status);
+    return q.executeTakeFirstOrThrow();
+  }
+  return filtered(db, f)
+    .select((eb) => [eb.fn.countAll<number>().as('n'), moneySum('d.amount').as('amount')])
+    .executeTakeFirstOrThrow();
 }
+
+export interface DepositPageRow {
+  id: number;
+  member_id: number;
+  uid: string;
+  phone: string;
+  nickname: string;
+  chain: string;
+  from_address: string;
+  to_address: string;
+  amount: string;
+  tx_hash: string;
+  proof_url: string;
+  status: number;
+  remark: string;
+  auditor_id: number | null;
+  auditor_name: string | null;
+  audited_at: number | null;
+  created_at: number;
+}
+
+/**
+ * A page of deposits (by page number or from a cursor) and the exact total and sum of the filter.
+ * The page is chosen alone — walking an index in the sort order, or for a few members their deposits
+ * sorted — then joined to its members.
+ */
+export async function findDeposits(db: Db, f: DepositFilter, page: KeysetPageRequest & { sort: DepositSort }) {
+  const sortCol = SORT_COLUMNS[page.sort];
+  const pageRows = keysetSlice(
+    filtered(db, f).select([
+      'd.id',
+      'd.member_id',
+      'd.chain',
+      'd.from_address',
+      'd.to_address',
+      money('d.amount').as('amount'),
+      'd.tx_hash',
+      'd.proof_url',
+      'd.status',
+      'd.remark',
+      'd.auditor_id',
+      'd.auditor_name',
+      'd.audited_at',
+      'd.created_at',
+      sortCol.as('sort_value'),
+    ]),
+    page,
+    { sort: page.sort === 'id' ? 'd.id' : sortCol, id: 'd.id', afterLookup: Array.isArray(f.members) },
+  ).as('p');
+  const [paged, agg] = await Promise.all([
+    readKeysetPage(
+      db
+        .selectFrom(pageRows)
+        .innerJoin('member as m', 'm.id', 'p.member_id')
+        .selectAll('p')
+        .select(['m.uid', 'm.phone', 'm.nickname'])
+        .$castTo<DepositPageRow & { sort_value: number | string }>(),
+      page,
+      'sort_value',
+    ),
+    countAndSum(db, f),
+  ]);
+  return { ...paged, total: Number(agg.n), sumAmount: agg.amount };
+}
+
+const DEPOSIT_STAT = counter({
+  table: 'deposit_stat',
+  source: 'deposit',
+  keys: ['status'],
+  sums: { amount_sum: 'amount' },
+});
+
+/**
+ * Moves one deposit of `amount` from status `from` (null: a new deposit) to `to` in deposit_stat, in
+ * the caller's transaction and as its last write (server/db/counters.ts).
+ */
+export async function moveDepositStat(db: Db, amount: bigint, from: number | null, to: number): Promise<void> {
+  await moveCounter(db, DEPOSIT_STAT, from === null ? null : { status: from }, { status: to }, { amount_sum: amount });
+}
+
+/** Recounts deposit_stat from the deposits (bulk loads that write them directly). */
+export const rebuildDepositStats = (db: Db): Promise<void> => rebuildCounter(db, DEPOSIT_STAT);
+
+/** Statuses where deposit_stat differs from the deposits (empty when consistent). */
+export const depositStatViolations = (db: Db) => counterViolations(db, DEPOSIT_STAT);
 
 /**
  * Moves a pending deposit to `status`: one conditional UPDATE. Returns the member and amount when this

@@ -4,7 +4,18 @@ import {
   DepositAccountStatus as AccountStatusEnum,
   DepositStatus as StatusEnum,
 } from '../../../domain/deposits';
-import { IdParam, IntEnum, MoneyString, Ok, PageOf, PageQuery, RangeQuery, StringEnum } from '../../http/schemas';
+import {
+  CursorQuery,
+  CursorResult,
+  IdParam,
+  IntEnum,
+  MoneyString,
+  Ok,
+  PageOf,
+  PageQuery,
+  RangeQuery,
+  StringEnum,
+} from '../../http/schemas';
 
 export const ChainEnum = StringEnum([...Chains], { title: '链', description: 'TRC20 or ERC20' });
 /** 0 待确认, 1 已到账, 2 已驳回 */
@@ -18,6 +29,7 @@ const Nullable = <T extends ReturnType<typeof Type.Integer> | ReturnType<typeof 
 export const DepositListQuery = Type.Object(
   {
     ...PageQuery,
+    ...CursorQuery,
     sort: Type.Optional(StringEnum(['id', 'createdAt', 'amount', 'auditedAt'], { title: '排序字段' })),
     keyword: Type.Optional(
       Type.String({ maxLength: 20, title: '关键字', description: 'member uid (exact) or phone (prefix)' }),
@@ -52,6 +64,7 @@ export const DepositRow = Type.Object({
 
 export const DepositListResult = Ok(
   PageOf(DepositRow, {
+    ...CursorResult,
     sum: Type.Object({
       amount: Type.String({ description: 'sum of amount over all filtered rows, USDT' }),
       count: Type.Integer(),

@@ -2,23 +2,28 @@
  * Deposits (DOMAIN.md §3 Deposits): the list, confirm/reject, the deposit settings, and the member-side
  * submitDeposit used by demo data, the simulator and tests. A confirm credits the member exactly once:
  * the pending→confirmed move is one conditional UPDATE inside the transaction that writes the credit.
+ * At a million records the list's total and sum of a status come from deposit_stat (moved last in every
+ * insert and transition), a keyword is resolved to member ids first, and pages go by keyset cursor.
  */
 import { BillType } from '../../../domain/bills';
 import { chainAddressMessage, DepositState, isChainAddress, type Chain } from '../../../domain/deposits';
 import { formatAsset } from '../../../domain/money';
 import type { Actor, Ctx } from '../../context';
 import { isUniqueViolation } from '../../db/dialect';
+import { checkOffset, parseKeyset } from '../../db/keyset';
 import { AppError, badInput, conflict, notFound } from '../../errors';
 import { parseRange } from '../../range';
 import { applyChange } from '../ledger/ledger.service';
 import { writeOpLog } from '../oplog/oplog.repository';
 import { getSettingWithMeta, getSetting, putSetting, type DepositSetting } from '../settings/settings.service';
 import { amountOf, canonicalAmount } from '../settings/values';
+import { resolveMemberKeyword } from '../members/members.service';
 import {
   depositExists,
   enabledAccountsOn,
   findDeposits,
   insertDeposit,
+  moveDepositStat,
   settlePending,
   type DepositSort,
 } from './deposits.repository';
@@ -44,6 +49,8 @@ const TX_HASH: Record<Chain, RegExp> = { TRC20: /^[0-9a-fA-F]{64}$/, ERC20: /^0x
 export interface DepositListInput {
   page?: number;
   size?: number;
+  after?: string;
+  before?: string;
   sort?: DepositSort;
   order?: 'asc' | 'desc';
   keyword?: string;
@@ -58,17 +65,21 @@ export async function listDeposits(ctx: Ctx, q: DepositListInput) {
   const page = q.page ?? 1;
   const size = q.size ?? 20;
   const { start, end } = parseRange(q);
-  const { rows, total, sumAmount } = await findDeposits(
+  const keyset = parseKeyset(q);
+  const offset = (page - 1) * size;
+  checkOffset(offset, keyset);
+  const keyword = q.keyword?.trim() || undefined;
+  const { rows, total, sumAmount, next, prev } = await findDeposits(
     ctx.db,
     {
-      keyword: q.keyword?.trim() || undefined,
+      members: keyword ? await resolveMemberKeyword(ctx.db, keyword) : undefined,
       txHash: q.txHash?.trim() || undefined,
       chain: q.chain,
       status: q.status,
       start,
       end,
     },
-    { offset: (page - 1) * size, limit: size, sort: q.sort ?? 'id', order: q.order ?? 'desc' },
+    { offset, limit: size, sort: q.sort ?? 'id', order: q.order ?? 'desc', keyset },
   );
   return {
     list: rows.map((r) => ({
@@ -93,6 +104,8 @@ export async function listDeposits(ctx: Ctx, q: DepositListInput) {
     total,
     page,
     size,
+    next,
+    prev,
     sum: { amount: formatAsset(sumAmount, 'USDT'), count: total },
   };
 }
@@ -149,6 +162,7 @@ export async function depositOpt(ctx: Ctx, actor: Actor, input: DepositOptInput)
       },
       now,
     );
+    await moveDepositStat(trx, amount, DepositState.pending, to);
   });
   return { id: input.id, status: to };
 }
@@ -215,15 +229,21 @@ export async function submitDeposit(ctx: Ctx, input: SubmitDepositInput): Promis
   if (!member) throw badInput(DepositMessages.memberMissing);
   if (member.status === 2) throw badInput(DepositMessages.memberFrozen);
   try {
-    const id = await insertDeposit(ctx.db, {
-      memberId: input.memberId,
-      chain: input.chain,
-      fromAddress,
-      toAddress,
-      amount,
-      txHash,
-      proofUrl: (input.proofUrl ?? '').trim(),
-      now: ctx.clock.now(),
+    // The deposit and its count in deposit_stat in one transaction, the count last. A duplicate hash
+    // fails the insert (unique index) and rolls the whole transaction back.
+    const id = await ctx.db.transaction().execute(async (trx) => {
+      const inserted = await insertDeposit(trx, {
+        memberId: input.memberId,
+        chain: input.chain,
+        fromAddress,
+        toAddress,
+        amount,
+        txHash,
+        proofUrl: (input.proofUrl ?? '').trim(),
+        now: ctx.clock.now(),
+      });
+      await moveDepositStat(trx, amount, null, DepositState.pending);
+      return inserted;
     });
     return { id };
   } catch (err) {

@@ -10,7 +10,18 @@ import {
   ZoneActions,
   ZoneStatus as ZoneStatusEnum,
 } from '../../../domain/members';
-import { IdParam, IntEnum, MoneyString, Ok, PageOf, PageQuery, RangeQuery, StringEnum } from '../../http/schemas';
+import {
+  CursorQuery,
+  CursorResult,
+  IdParam,
+  IntEnum,
+  MoneyString,
+  Ok,
+  PageOf,
+  PageQuery,
+  RangeQuery,
+  StringEnum,
+} from '../../http/schemas';
 
 /** 1 正常, 2 冻结, 3 禁止提现 */
 export const MemberStatus = IntEnum(StatusEnum.values, { title: '状态', description: '1 正常, 2 冻结, 3 禁止提现' });
@@ -35,6 +46,7 @@ const Keyword = Type.String({
 export const MemberListQuery = Type.Object(
   {
     ...PageQuery,
+    ...CursorQuery,
     sort: Type.Optional(StringEnum(['id', 'createdAt', 'level'], { title: '排序字段' })),
     keyword: Type.Optional(Keyword),
     inviterUid: Type.Optional(Type.String({ maxLength: 8, title: '邀请人UID' })),
@@ -67,7 +79,7 @@ export const MemberRow = Type.Object({
   createdAt: Type.Integer({ description: 'epoch ms' }),
   lastLoginAt: NullableInt,
 });
-export const MemberListResult = Ok(PageOf(MemberRow));
+export const MemberListResult = Ok(PageOf(MemberRow, CursorResult));
 
 export const MemberCreateBody = Type.Object(
   {

@@ -22,19 +22,21 @@ import type { Database } from '../../db/schema';
 import { toMinor } from '../../db/sql';
 import { badInput, conflict, notFound } from '../../errors';
 import { hashPassword, randomPassword } from '../../passwords';
+import { checkOffset, parseKeyset } from '../../db/keyset';
 import { parseRange } from '../../range';
-import { applyChange, balancesOf, InsufficientBalance, openAccounts } from '../ledger/ledger.service';
+import { applyChange, balancesOf, InsufficientBalance, ledgerTotals, openAccounts } from '../ledger/ledger.service';
 import { writeOpLog } from '../oplog/oplog.repository';
 import type { Kysely, Transaction } from 'kysely';
 import {
-  accountsOf,
   changeZoneCount,
+  countMembersByKey,
   deleteEmptyZone,
   findAccounts,
   findMembers,
   findZones,
   insertMember,
   insertZone,
+  keywordMembers,
   memberById,
   memberByUid,
   moveMemberStatus,
@@ -44,12 +46,13 @@ import {
   setMemberPassword,
   setMemberZone,
   uidTaken,
-  uidsOf,
   updateZone,
   zoneById,
-  zoneNames,
   zoneNameTaken,
+  type AccountSums,
+  type KeywordMembers,
   type AssetSort,
+  type MemberPageRow,
   type MemberSort,
   type ZoneSort,
 } from './members.repository';
@@ -87,13 +90,24 @@ export const ZoneMessages = {
   hasMembers: '该专区下还有会员，不能删除',
 } as const;
 
-const zero = { available: '0', frozen: '0' };
+/** The balances read with a page row (`balance_USDT` = "available,frozen"); no account row shows 0. */
+function balancesOfRow(r: MemberPageRow): Record<Asset, { available: string; frozen: string }> {
+  const out = {} as Record<Asset, { available: string; frozen: string }>;
+  for (const asset of Assets) {
+    const [available = '0', frozen = '0'] = (r[`balance_${asset}`] ?? '').split(',');
+    out[asset] = { available: formatAsset(available || '0', asset), frozen: formatAsset(frozen || '0', asset) };
+  }
+  return out;
+}
 
 // ---- member list ----
 
 export interface MemberListInput {
   page?: number;
   size?: number;
+  /** Keyset paging: the `next` / `prev` of the page on screen (server/db/keyset.ts). */
+  after?: string;
+  before?: string;
   sort?: MemberSort;
   order?: 'asc' | 'desc';
   keyword?: string;
@@ -109,10 +123,12 @@ export async function listMembers(ctx: Ctx, q: MemberListInput) {
   const page = q.page ?? 1;
   const size = q.size ?? 20;
   const { start, end } = parseRange(q);
+  const keyset = parseKeyset(q);
+  checkOffset((page - 1) * size, keyset);
   let inviterId: number | undefined;
   const inviterUid = q.inviterUid?.trim();
   if (inviterUid) inviterId = Number((await memberByUid(ctx.db, inviterUid))?.id ?? -1);
-  const { rows, total } = await findMembers(
+  const { rows, total, next, prev } = await findMembers(
     ctx.db,
     {
       keyword: q.keyword?.trim() || undefined,
@@ -123,44 +139,29 @@ export async function listMembers(ctx: Ctx, q: MemberListInput) {
       start,
       end,
     },
-    { offset: (page - 1) * size, limit: size, sort: q.sort ?? 'id', order: q.order ?? 'desc' },
+    { offset: (page - 1) * size, limit: size, sort: q.sort ?? 'id', order: q.order ?? 'desc', keyset },
   );
-  const ids = rows.map((r) => Number(r.id));
-  const inviterIds = [...new Set(rows.flatMap((r) => (r.inviter_id == null ? [] : [Number(r.inviter_id)])))];
-  const zoneIds = [...new Set(rows.flatMap((r) => (r.zone_id == null ? [] : [Number(r.zone_id)])))];
-  const [accounts, inviters, zones] = await Promise.all([
-    accountsOf(ctx.db, ids),
-    uidsOf(ctx.db, inviterIds),
-    zoneNames(ctx.db, zoneIds),
-  ]);
-  const balances = new Map<number, Record<Asset, { available: string; frozen: string }>>();
-  for (const id of ids) balances.set(id, { USDT: zero, LZ: zero, ENERGY: zero });
-  for (const a of accounts) {
-    const asset = a.asset as Asset;
-    balances.get(Number(a.member_id))![asset] = {
-      available: formatAsset(a.available, asset),
-      frozen: formatAsset(a.frozen, asset),
-    };
-  }
   return {
     list: rows.map((r) => ({
       id: Number(r.id),
       uid: r.uid,
       phone: r.phone,
       nickname: r.nickname,
-      inviterUid: r.inviter_id == null ? null : (inviters.get(Number(r.inviter_id)) ?? null),
+      inviterUid: r.inviter_uid ?? null,
       zoneId: r.zone_id == null ? null : Number(r.zone_id),
-      zoneName: r.zone_id == null ? null : (zones.get(Number(r.zone_id)) ?? null),
+      zoneName: r.zone_name ?? null,
       level: r.level as 0 | 1 | 2 | 3 | 4 | 5,
       status: r.status as 1 | 2 | 3,
       realNameStatus: r.real_name_status as 0 | 1,
-      balances: balances.get(Number(r.id))!,
+      balances: balancesOfRow(r),
       createdAt: Number(r.created_at),
       lastLoginAt: r.last_login_at == null ? null : Number(r.last_login_at),
     })),
     total,
     page,
     size,
+    next,
+    prev,
   };
 }
 
@@ -578,10 +579,25 @@ export async function listAssets(ctx: Ctx, q: AssetListInput) {
       minTotal[a] = (r.value + div - 1n) / div;
     }
   }
+  const keyword = q.keyword?.trim() || undefined;
+  // Every account of the assets shown: each member has one account per asset (opened with the member),
+  // and what they hold is what the bills moved (the ledger invariant), so nothing needs summing here.
+  let everything: AccountSums[] | undefined;
+  if (!keyword && !minTotal) {
+    const [members, totals] = await Promise.all([countMembersByKey(ctx.db, {}), ledgerTotals(ctx.db)]);
+    const byAsset = new Map(totals.map((t) => [t.asset, t]));
+    everything = assets.map((asset) => ({
+      asset,
+      n: members,
+      available: byAsset.get(asset)?.available ?? '0',
+      frozen: byAsset.get(asset)?.frozen ?? '0',
+    }));
+  }
   const { rows, sums, total } = await findAccounts(
     ctx.db,
-    { keyword: q.keyword?.trim() || undefined, asset: q.asset, minTotal },
+    { keyword, asset: q.asset, minTotal },
     { offset: (page - 1) * size, limit: size, sort: q.sort ?? 'memberId', order: q.order ?? 'desc' },
+    everything,
   );
   const byAsset = new Map(sums.map((s) => [s.asset, s]));
   return {
@@ -617,3 +633,9 @@ export async function listAssets(ctx: Ctx, q: AssetListInput) {
     }),
   };
 }
+
+/** The members a list's keyword stands for (ids when ≤ 100, else the keyword itself), for other modules' lists. */
+export function resolveMemberKeyword(db: Db, keyword: string): Promise<KeywordMembers> {
+  return keywordMembers(db, keyword);
+}
+export type { KeywordMembers };

@@ -51,12 +51,13 @@ async function demoMembers(ctx: Ctx, now: number): Promise<Array<{ id: number; u
     const taken = await ctx.db.selectFrom('member').select('id').where('uid', '=', uid).executeTakeFirst();
     if (taken) continue;
     const created = now - 70 * DAY + i * HOUR;
+    const phone = `199${String(i).padStart(8, '0')}`;
     const id = await ctx.db.transaction().execute(async (trx) => {
       const r = await trx
         .insertInto('member')
         .values({
           uid,
-          phone: `199${String(i).padStart(8, '0')}`,
+          phone,
           nickname: NAMES[i % NAMES.length],
           // Not a usable password: demo members never log in.
           password_hash: '!demo',
@@ -67,7 +68,7 @@ async function demoMembers(ctx: Ctx, now: number): Promise<Array<{ id: number; u
       const memberId = Number(r.id);
       await openAccounts(trx, memberId, created);
       // Counted like every member (member_count); the column defaults: no zone, level 0, status 1.
-      await bumpMemberCount(trx, { zoneId: null, level: 0, status: 1 }, 1);
+      await bumpMemberCount(trx, { zoneId: null, level: 0, status: 1, phone }, 1);
       for (const [asset, amount] of [
         ['USDT', 5_000_000_000n],
         ['LZ', 2_000_000n],

@@ -1,12 +1,17 @@
 /** All SQL on payment methods. Plain functions taking `db` or `trx` first. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import { type Kysely, type Selectable, type Transaction } from 'kysely';
+import { selectArrays } from '../../db/dialect';
+import type { Database, MemberTable, PaymentMethodTable } from '../../db/schema';
 import { membersMatching } from '../members/members.repository';
+import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
+import { counter, counterViolations, moveCounter, rebuildCounter } from '../../db/counters';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 export interface PaymentFilter {
   keyword?: string;
+  /** The list's members: ids (a keyword resolved first), or a subquery when many (the export sends `keyword`). */
+  members?: number[] | { keyword: string };
   memberId?: number;
   type?: number;
   status?: number;
@@ -17,6 +22,9 @@ export interface PaymentFilter {
 function filtered(db: Db, f: PaymentFilter) {
   let q = db.selectFrom('payment_method as p');
   if (f.keyword) q = q.where('p.member_id', 'in', membersMatching(db, f.keyword));
+  const m = f.members;
+  if (Array.isArray(m)) q = q.where('p.member_id', 'in', m.length ? m : [-1]);
+  else if (m) q = q.where('p.member_id', 'in', membersMatching(db, m.keyword));
   if (f.memberId !== undefined) q = q.where('p.member_id', '=', f.memberId);
   if (f.type !== undefined) q = q.where('p.type', '=', f.type);
   if (f.status !== undefined) q = q.where('p.status', '=', f.status);
@@ -44,34 +52,108 @@ const COLUMNS = [
   'p.created_at',
 ] as const;
 
-/** Ids grow with time, so both sort fields are the id order (one index walk, no sort). */
-export async function findPaymentMethods(
-  db: Db,
-  f: PaymentFilter,
-  page: { offset: number; limit: number; order: 'asc' | 'desc' },
-) {
-  const [rows, count] = await Promise.all([
-    filtered(db, f)
-      .innerJoin('member as m', 'm.id', 'p.member_id')
-      .select(COLUMNS)
-      .orderBy('p.id', page.order)
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    filtered(db, f)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+/** Nothing but a type and/or a status: payment_stat answers the count. */
+const countedByStat = (f: PaymentFilter) =>
+  !f.keyword && !f.members && f.memberId === undefined && f.start === undefined && f.end === undefined;
+
+async function countOf(db: Db, f: PaymentFilter): Promise<number> {
+  if (countedByStat(f)) {
+    let q = db.selectFrom('payment_stat').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'));
+    if (f.type !== undefined) q = q.where('type', '=', f.type);
+    if (f.status !== undefined) q = q.where('status', '=', f.status);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  }
+  const r = await filtered(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/**
+ * A page (by page number or from a cursor, `<id>_<id>`) and the exact total of the filter. Ids grow
+ * with time, so both sort fields are the id order: an index walk, or for a few members (a keyword, a
+ * member id) their methods sorted after the lookup. The page is chosen alone, then joined to its members.
+ */
+export async function findPaymentMethods(db: Db, f: PaymentFilter, page: KeysetPageRequest) {
+  const pageRows = keysetSlice(
+    filtered(db, f).select([
+      'p.id',
+      'p.member_id',
+      'p.type',
+      'p.holder',
+      'p.account',
+      'p.bank',
+      'p.branch',
+      'p.qr_url',
+      'p.status',
+      'p.remark',
+      'p.auditor_name',
+      'p.audited_at',
+      'p.created_at',
+    ]),
+    page,
+    { sort: 'p.id', id: 'p.id', afterLookup: Array.isArray(f.members) || f.memberId !== undefined },
+  ).as('p');
+  const [paged, total] = await Promise.all([
+    readKeysetPage(db.selectFrom(pageRows).innerJoin('member as m', 'm.id', 'p.member_id').select(COLUMNS), page, 'id'),
+    countOf(db, f),
   ]);
-  return { rows, total: Number(count.n) };
+  return { ...paged, total };
 }
 
 export type PaymentMethodRow = Awaited<ReturnType<typeof findPaymentMethods>>['rows'][number];
 
-/** One keyset batch for the export: rows with id < afterId, newest first. */
-export function paymentMethodBatch(db: Db, f: PaymentFilter, afterId: number | null, limit: number) {
-  let q = filtered(db, f).innerJoin('member as m', 'm.id', 'p.member_id').select(COLUMNS);
+/** What the export shows, in this order: the list's columns minus member_id (a join key, not a column of the file). */
+const EXPORT_COLUMNS = [
+  'p.id',
+  'm.uid',
+  'm.phone',
+  'm.nickname',
+  'p.type',
+  'p.holder',
+  'p.account',
+  'p.bank',
+  'p.branch',
+  'p.qr_url',
+  'p.status',
+  'p.remark',
+  'p.auditor_name',
+  'p.audited_at',
+  'p.created_at',
+] as const;
+
+/** The type a selected column answers: `p.x` of payment_method, `m.x` of member. */
+type ValueOf<C> = C extends `p.${infer K extends keyof PaymentMethodTable}`
+  ? Selectable<PaymentMethodTable>[K]
+  : C extends `m.${infer K extends keyof MemberTable}`
+    ? Selectable<MemberTable>[K]
+    : never;
+
+/** The values of a select list, as a tuple (a mapped type over a type parameter maps a tuple to a tuple). */
+type ValuesOf<T extends readonly string[]> = { readonly [I in keyof T]: ValueOf<T[I]> };
+
+/** One exported row: an array, values in the order of EXPORT_COLUMNS (no object per row). */
+export type PaymentExportRow = ValuesOf<typeof EXPORT_COLUMNS>;
+
+/** Where each column sits in a PaymentExportRow: `row[PAYMENT_EXPORT_INDEX.uid]`. */
+export const PAYMENT_EXPORT_INDEX = Object.fromEntries(EXPORT_COLUMNS.map((c, i) => [c.slice(2), i])) as {
+  readonly [
+    I in keyof typeof EXPORT_COLUMNS & `${number}` as (typeof EXPORT_COLUMNS)[I] extends `${string}.${infer K}`
+      ? K
+      : never
+  ]: I extends `${infer N extends number}` ? N : never;
+};
+
+/** One keyset batch for the export: rows with id < afterId, newest first, as arrays. */
+export function paymentMethodBatch(
+  db: Db,
+  f: PaymentFilter,
+  afterId: number | null,
+  limit: number,
+): Promise<PaymentExportRow[]> {
+  let q = filtered(db, f).innerJoin('member as m', 'm.id', 'p.member_id').select(EXPORT_COLUMNS);
   if (afterId !== null) q = q.where('p.id', '<', afterId);
-  return q.orderBy('p.id', 'desc').limit(limit).execute();
+  return selectArrays<PaymentExportRow>(db, q.orderBy('p.id', 'desc').limit(limit));
 }
 
 /**
@@ -141,3 +223,19 @@ export async function insertPaymentMethod(
 export async function memberExists(db: Db, id: number): Promise<boolean> {
   return !!(await db.selectFrom('member').select('id').where('id', '=', id).executeTakeFirst());
 }
+
+const PAYMENT_STAT = counter({ table: 'payment_stat', source: 'payment_method', keys: ['type', 'status'], sums: {} });
+
+/**
+ * Moves one payment method of `type` from status `from` (null: a new method) to `to` in payment_stat,
+ * in the caller's transaction and as its last write (server/db/counters.ts).
+ */
+export async function movePaymentStat(db: Db, type: number, from: number | null, to: number): Promise<void> {
+  await moveCounter(db, PAYMENT_STAT, from === null ? null : { type, status: from }, { type, status: to }, {});
+}
+
+/** Recounts payment_stat from the payment methods (bulk loads that write them directly). */
+export const rebuildPaymentStats = (db: Db): Promise<void> => rebuildCounter(db, PAYMENT_STAT);
+
+/** (type, status) rows where payment_stat differs from the payment methods (empty when consistent). */
+export const paymentStatViolations = (db: Db) => counterViolations(db, PAYMENT_STAT);

@@ -1,7 +1,7 @@
 /** Payment methods (DOMAIN.md §3 Members): list, review and export. */
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../context';
-import { ExportFileResponse, sendExport } from '../../export/export';
+import { ExportCompression, ExportFileResponse, sendExport } from '../../export/export';
 import { ok, type Static } from '../../http/schemas';
 import { actorOf } from '../../plugins/auth';
 import {
@@ -48,6 +48,7 @@ export default async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx
     '/v1/admin/payment/export',
     {
       config: { permission: 'payment:export' },
+      compress: ExportCompression,
       schema: {
         operationId: 'exportPaymentMethods',
         tags: ['payment'],

@@ -1,7 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import { PaymentStatus as StatusEnum, PaymentType as TypeEnum } from '../../../domain/payments';
 import { ExportFormatQuery } from '../../export/export';
-import { IdParam, IntEnum, Ok, PageOf, PageQuery, RangeQuery, StringEnum } from '../../http/schemas';
+import {
+  CursorQuery,
+  CursorResult,
+  IdParam,
+  IntEnum,
+  Ok,
+  PageOf,
+  PageQuery,
+  RangeQuery,
+  StringEnum,
+} from '../../http/schemas';
 
 /** 1 银行卡, 2 支付宝, 3 微信, 4 USDT-TRC20 */
 export const PaymentType = IntEnum(TypeEnum.values, {
@@ -30,7 +40,7 @@ const PaymentFilters = {
 const PaymentSort = Type.Optional(StringEnum(['id', 'createdAt'], { title: '排序字段' }));
 
 export const PaymentListQuery = Type.Object(
-  { ...PageQuery, sort: PaymentSort, ...PaymentFilters },
+  { ...PageQuery, ...CursorQuery, sort: PaymentSort, ...PaymentFilters },
   { additionalProperties: false },
 );
 
@@ -63,7 +73,7 @@ export const PaymentRow = Type.Object({
   createdAt: Type.Integer({ description: 'epoch ms' }),
 });
 
-export const PaymentListResult = Ok(PageOf(PaymentRow));
+export const PaymentListResult = Ok(PageOf(PaymentRow, { ...CursorResult }));
 
 export const PaymentOptBody = Type.Object(
   {

@@ -6,25 +6,30 @@
 import { chainAddressMessage, isChainAddress } from '../../../domain/deposits';
 import {
   PaymentActions,
+  PaymentState,
   PaymentStatus,
   PaymentType,
   type PaymentAction,
   type PaymentStatus as PStatus,
   type PaymentType as PType,
 } from '../../../domain/payments';
-import { formatTime } from '../../../domain/time';
 import type { Actor, Ctx } from '../../context';
 import { badInput, conflict, notFound } from '../../errors';
-import { keysetBatches, type ExportSpec } from '../../export/export';
+import { checkOffset, parseKeyset } from '../../db/keyset';
+import { exportTimeFormatter, keysetBatches, type ExportSpec } from '../../export/export';
 import { parseRange } from '../../range';
 import { writeOpLog } from '../oplog/oplog.repository';
+import { resolveMemberKeyword } from '../members/members.service';
 import {
   findPaymentMethods,
   insertPaymentMethod,
   memberExists,
   movePaymentMethod,
+  movePaymentStat,
   paymentMethodBatch,
   paymentMethodStatus,
+  PAYMENT_EXPORT_INDEX,
+  type PaymentExportRow,
   type PaymentFilter,
   type PaymentMethodRow,
 } from './payments.repository';
@@ -95,50 +100,60 @@ function toView(r: PaymentMethodRow) {
 
 export async function listPaymentMethods(
   ctx: Ctx,
-  q: PaymentFilterInput & { page?: number; size?: number; order?: 'asc' | 'desc' },
+  q: PaymentFilterInput & { page?: number; size?: number; order?: 'asc' | 'desc'; after?: string; before?: string },
 ) {
   const page = q.page ?? 1;
   const size = q.size ?? 20;
-  const { rows, total } = await findPaymentMethods(ctx.db, filterOf(q), {
-    offset: (page - 1) * size,
-    limit: size,
-    order: q.order ?? 'desc',
-  });
-  return { list: rows.map(toView), total, page, size };
+  const keyset = parseKeyset(q);
+  const offset = (page - 1) * size;
+  checkOffset(offset, keyset);
+  // The list resolves a keyword to member ids first (the export keeps it as a subquery).
+  const { keyword, ...filter } = filterOf(q);
+  const { rows, total, next, prev } = await findPaymentMethods(
+    ctx.db,
+    { ...filter, members: keyword ? await resolveMemberKeyword(ctx.db, keyword) : undefined },
+    { offset, limit: size, order: q.order ?? 'desc', keyset },
+  );
+  return { list: rows.map(toView), total, page, size, next, prev };
 }
 
-type PaymentView = ReturnType<typeof toView>;
-
-/** The export of the list's filters (all rows, newest first), for server/export. */
-export function paymentExport(ctx: Ctx, q: PaymentFilterInput, batchSize?: number): ExportSpec<PaymentView> {
+/**
+ * The export of the list's filters (all rows, newest first), for server/export. The columns read the
+ * repository's row arrays by position (no object per row), times through a per-column formatter.
+ */
+export function paymentExport(ctx: Ctx, q: PaymentFilterInput, batchSize?: number): ExportSpec<PaymentExportRow> {
   const filter = filterOf(q); // validates the range before any byte is sent
+  const auditedAt = exportTimeFormatter();
+  const createdAt = exportTimeFormatter();
+  const c = PAYMENT_EXPORT_INDEX;
   return {
     title: '收款方式',
     columns: [
-      { header: 'ID', width: 10, value: (r) => r.id },
-      { header: '会员UID', width: 12, value: (r) => r.uid },
-      { header: '手机号', width: 14, value: (r) => r.phone },
-      { header: '昵称', width: 14, value: (r) => r.nickname },
-      { header: '类型', width: 12, value: (r) => PaymentType.label(r.type) },
-      { header: '姓名', width: 12, value: (r) => r.holder },
-      { header: '账号', width: 36, value: (r) => r.account },
-      { header: '开户银行', width: 16, value: (r) => r.bank },
-      { header: '开户支行', width: 18, value: (r) => r.branch },
-      { header: '收款二维码', width: 30, value: (r) => r.qrUrl },
-      { header: '状态', width: 10, value: (r) => PaymentStatus.label(r.status) },
-      { header: '备注', width: 20, value: (r) => r.remark },
-      { header: '审核人', width: 12, value: (r) => r.auditorName ?? '' },
-      { header: '审核时间', width: 20, value: (r) => formatTime(r.auditedAt) },
-      { header: '添加时间', width: 20, value: (r) => formatTime(r.createdAt) },
+      { header: 'ID', width: 10, value: (r) => Number(r[c.id]) },
+      { header: '会员UID', width: 12, value: (r) => r[c.uid] },
+      { header: '手机号', width: 14, value: (r) => r[c.phone] },
+      { header: '昵称', width: 14, value: (r) => r[c.nickname] },
+      { header: '类型', width: 12, value: (r) => PaymentType.label(r[c.type]) },
+      { header: '姓名', width: 12, value: (r) => r[c.holder] },
+      { header: '账号', width: 36, value: (r) => r[c.account] },
+      { header: '开户银行', width: 16, value: (r) => r[c.bank] },
+      { header: '开户支行', width: 18, value: (r) => r[c.branch] },
+      { header: '收款二维码', width: 30, value: (r) => r[c.qr_url] },
+      { header: '状态', width: 10, value: (r) => PaymentStatus.label(r[c.status]) },
+      { header: '备注', width: 20, value: (r) => r[c.remark] },
+      { header: '审核人', width: 12, value: (r) => r[c.auditor_name] ?? '' },
+      {
+        header: '审核时间',
+        width: 20,
+        value: (r) => auditedAt(r[c.audited_at] == null ? null : Number(r[c.audited_at])),
+      },
+      { header: '添加时间', width: 20, value: (r) => createdAt(Number(r[c.created_at])) },
     ],
-    batches: (async function* () {
-      for await (const rows of keysetBatches(
-        (after, limit) => paymentMethodBatch(ctx.db, filter, after, limit),
-        (r) => Number(r.id),
-        batchSize,
-      ))
-        yield rows.map(toView);
-    })(),
+    batches: keysetBatches(
+      (after, limit) => paymentMethodBatch(ctx.db, filter, after, limit),
+      (r) => Number(r[c.id]),
+      batchSize,
+    ),
   };
 }
 
@@ -181,6 +196,8 @@ export async function paymentOpt(ctx: Ctx, actor: Actor, input: PaymentOptInput)
       },
       now,
     );
+    // Every action has one source status (domain/payments.ts PaymentActions).
+    await movePaymentStat(trx, moved.type, rule.from[0], rule.to);
   });
   return { id: input.id, status: rule.to as PStatus };
 }
@@ -215,15 +232,20 @@ export async function addPaymentMethod(ctx: Ctx, input: AddPaymentMethodInput) {
   if ((input.type === 2 || input.type === 3) && !qrUrl) throw badInput(PaymentMessages.qrRequired);
   if (input.type === 4 && !isChainAddress('TRC20', account)) throw badInput(chainAddressMessage('TRC20'));
   if (!(await memberExists(ctx.db, input.memberId))) throw badInput(PaymentMessages.memberMissing);
-  const id = await insertPaymentMethod(ctx.db, {
-    memberId: input.memberId,
-    type: input.type,
-    holder,
-    account,
-    bank: bank.slice(0, 100),
-    branch: branch.slice(0, 100),
-    qrUrl: qrUrl.slice(0, 500),
-    now: ctx.clock.now(),
+  // The method and its count in payment_stat in one transaction, the count last.
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const inserted = await insertPaymentMethod(trx, {
+      memberId: input.memberId,
+      type: input.type,
+      holder,
+      account,
+      bank: bank.slice(0, 100),
+      branch: branch.slice(0, 100),
+      qrUrl: qrUrl.slice(0, 500),
+      now: ctx.clock.now(),
+    });
+    await movePaymentStat(trx, input.type, null, PaymentState.pending);
+    return inserted;
   });
   return { id, status: 0 as const };
 }

@@ -1,7 +1,15 @@
-/** All SQL on transfers. Plain functions taking `db` or `trx` first. */
-import type { Kysely, Transaction } from 'kysely';
+/**
+ * All SQL on transfers. Plain functions taking `db` or `trx` first. Built for millions of rows
+ * (docs/decisions.md "Transfers"): pages by id, by page number within the first MAX_OFFSET rows and by
+ * keyset cursor at any depth; the total and per-asset sums of an asset/date filter come from
+ * transfer_stat (per day and 32-day block, written with each transfer) plus the part-days read directly;
+ * a member's transfers (either side) are few and counted directly.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { BLOCK_DAYS, dayOf, sumByAsset } from '../../db/dayBuckets';
 import { forNoKeyUpdate } from '../../db/dialect';
+import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
 import { money, moneySum } from '../../db/sql';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -24,44 +32,141 @@ function filtered(db: Db, f: TransferFilter) {
   return q;
 }
 
-export async function findTransfers(
+export interface TransferPageRow {
+  id: number;
+  from_member_id: number;
+  from_uid: string;
+  from_nickname: string;
+  to_member_id: number;
+  to_uid: string;
+  to_nickname: string;
+  asset: string;
+  amount: string;
+  fee: string;
+  created_at: number;
+}
+
+/**
+ * One page in id order (newest first by default), from `offset` or from a cursor (`<id>_<id>`). The page
+ * is chosen alone — an index walk, or for a member that member's transfers found through the two member
+ * indexes and sorted (+ 0: not by walking the primary key and testing each transfer) — then joined to
+ * both members.
+ */
+export async function findTransfers(db: Db, f: TransferFilter, page: KeysetPageRequest) {
+  const pageRows = keysetSlice(
+    filtered(db, f).select([
+      't.id',
+      't.from_member_id',
+      't.to_member_id',
+      't.asset',
+      money('t.amount').as('amount'),
+      money('t.fee').as('fee'),
+      't.created_at',
+    ]),
+    page,
+    { sort: 't.id', id: 't.id', afterLookup: f.memberId !== undefined },
+  ).as('p');
+  return readKeysetPage(
+    db
+      .selectFrom(pageRows)
+      .innerJoin('member as a', 'a.id', 'p.from_member_id')
+      .innerJoin('member as b', 'b.id', 'p.to_member_id')
+      .selectAll('p')
+      .select(['a.uid as from_uid', 'a.nickname as from_nickname', 'b.uid as to_uid', 'b.nickname as to_nickname'])
+      .$castTo<TransferPageRow>(),
+    page,
+    'id',
+  );
+}
+
+export interface TransferSums {
+  asset: string;
+  n: number;
+  amount: string;
+  fee: string;
+}
+
+/** Count and per-asset sums counted from the transfers themselves (a member's, or a part-day). */
+export async function countTransfers(db: Db, f: TransferFilter): Promise<TransferSums[]> {
+  const rows = await filtered(db, f)
+    .select((eb) => [
+      't.asset',
+      eb.fn.countAll<number>().as('n'),
+      moneySum('t.amount').as('amount'),
+      moneySum('t.fee').as('fee'),
+    ])
+    .groupBy('t.asset')
+    .orderBy('t.asset')
+    .execute();
+  return rows.map((r) => ({ ...r, n: Number(r.n) }));
+}
+
+/**
+ * Exact count and sums per asset of an asset/date filter: transfer_stat rows for the whole days and
+ * blocks of the range, plus the transfers of its part-days (server/db/dayBuckets.ts).
+ */
+export async function statTransfers(db: Db, f: { asset?: string; start?: number; end?: number }) {
+  return sumByAsset(
+    db,
+    { table: 'transfer_stat', sums: { amount: 'amount_sum', fee: 'fee_sum' }, where: { asset: f.asset } },
+    f,
+    (start, end) => countTransfers(db, { asset: f.asset, start, end }),
+  );
+}
+
+/**
+ * Adds one transfer to its day and 32-day block in transfer_stat: one statement, the day row first
+ * (every writer takes the two row locks in that order), the last write of the transfer's transaction.
+ */
+export async function countTransferStat(
   db: Db,
-  f: TransferFilter,
-  page: { offset: number; limit: number; order: 'asc' | 'desc' },
-) {
-  const [rows, sums] = await Promise.all([
-    filtered(db, f)
-      .innerJoin('member as a', 'a.id', 't.from_member_id')
-      .innerJoin('member as b', 'b.id', 't.to_member_id')
-      .select([
-        't.id',
-        't.from_member_id',
-        'a.uid as from_uid',
-        'a.nickname as from_nickname',
-        't.to_member_id',
-        'b.uid as to_uid',
-        'b.nickname as to_nickname',
-        't.asset',
-        money('t.amount').as('amount'),
-        money('t.fee').as('fee'),
-        't.created_at',
-      ])
-      .orderBy('t.id', page.order)
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    filtered(db, f)
-      .select((eb) => [
-        't.asset',
-        eb.fn.countAll<number>().as('n'),
-        moneySum('t.amount').as('amount'),
-        moneySum('t.fee').as('fee'),
-      ])
-      .groupBy('t.asset')
-      .orderBy('t.asset')
-      .execute(),
-  ]);
-  return { rows, sums };
+  t: { createdAt: number; asset: string; amount: bigint; fee: bigint },
+): Promise<void> {
+  const day = dayOf(t.createdAt);
+  const row = { asset: t.asset, n: 1, amount_sum: t.amount, fee_sum: t.fee };
+  await db
+    .insertInto('transfer_stat')
+    .values([
+      { kind: 'D', bucket: day, ...row },
+      { kind: 'B', bucket: Math.floor(day / BLOCK_DAYS), ...row },
+    ])
+    .onConflict((oc) =>
+      oc.columns(['kind', 'bucket', 'asset']).doUpdateSet({
+        n: sql`transfer_stat.n + excluded.n`,
+        amount_sum: sql`transfer_stat.amount_sum + excluded.amount_sum`,
+        fee_sum: sql`transfer_stat.fee_sum + excluded.fee_sum`,
+      }),
+    )
+    .execute();
+}
+
+/** Recounts transfer_stat from the transfers (bulk loads that write them directly). */
+export async function rebuildTransferStats(db: Db): Promise<void> {
+  await db.deleteFrom('transfer_stat').execute();
+  await sql`insert into transfer_stat (kind, bucket, asset, n, amount_sum, fee_sum)
+    select 'D', (created_at + 28800000) / 86400000, asset, count(*), sum(amount), sum(fee)
+    from transfer group by (created_at + 28800000) / 86400000, asset`.execute(db);
+  await sql`insert into transfer_stat (kind, bucket, asset, n, amount_sum, fee_sum)
+    select 'B', bucket / ${sql.lit(BLOCK_DAYS)}, asset, sum(n), sum(amount_sum), sum(fee_sum)
+    from transfer_stat where kind = 'D' group by bucket / ${sql.lit(BLOCK_DAYS)}, asset`.execute(db);
+}
+
+/** transfer_stat rows that differ from the transfers themselves (empty when consistent). */
+export async function transferStatViolations(db: Db) {
+  const r = await sql<{ kind: string; bucket: number; asset: string }>`
+    with d as (
+      select 'D' as kind, (created_at + 28800000) / 86400000 as bucket, asset, count(*) as n,
+             sum(amount) as a, sum(fee) as f
+      from transfer group by (created_at + 28800000) / 86400000, asset),
+    b as (select 'B' as kind, bucket / 32 as bucket, asset, sum(n) as n, sum(a) as a, sum(f) as f
+          from d group by bucket / 32, asset),
+    want as (select * from d union all select * from b)
+    select coalesce(w.kind, s.kind) as kind, coalesce(w.bucket, s.bucket) as bucket,
+           coalesce(w.asset, s.asset) as asset
+    from want w full outer join transfer_stat s
+      on s.kind = w.kind and s.bucket = w.bucket and s.asset = w.asset
+    where w.n is null or s.n is null or w.n <> s.n or w.a <> s.amount_sum or w.f <> s.fee_sum`.execute(db);
+  return r.rows;
 }
 
 export async function memberByUid(db: Db, uid: string) {

@@ -1,12 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { TransferAssets } from '../../../domain/transfers';
-import { Ok, PageOf, PageQuery, RangeQuery, StringEnum } from '../../http/schemas';
+import { CursorQuery, CursorResult, Ok, PageOf, PageQuery, RangeQuery, StringEnum } from '../../http/schemas';
 
 export const TransferAsset = StringEnum([...TransferAssets], { title: '资产', description: 'USDT or LZ' });
 
 export const TransferListQuery = Type.Object(
   {
     ...PageQuery,
+    ...CursorQuery,
     sort: Type.Optional(StringEnum(['id', 'createdAt'], { title: '排序字段' })),
     uid: Type.Optional(
       Type.String({ maxLength: 8, pattern: '^\\d{0,8}$', title: '会员UID', description: 'either side, exact' }),
@@ -33,6 +34,7 @@ export const TransferRow = Type.Object({
 
 export const TransferListResult = Ok(
   PageOf(TransferRow, {
+    ...CursorResult,
     sum: Type.Object({
       count: Type.Integer(),
       /** One entry per asset among the filtered rows (amounts of two assets never add up). */

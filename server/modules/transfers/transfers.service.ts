@@ -7,11 +7,21 @@ import { BillType } from '../../../domain/bills';
 import { formatAsset } from '../../../domain/money';
 import { TransferAssets, transferFee, type TransferAsset } from '../../../domain/transfers';
 import type { Ctx } from '../../context';
+import { checkOffset, parseKeyset } from '../../db/keyset';
 import { badInput } from '../../errors';
 import { parseRange } from '../../range';
 import { applyChange } from '../ledger/ledger.service';
 import { amountOf } from '../settings/values';
-import { findTransfers, insertTransfer, lockMembers, memberByUid } from './transfers.repository';
+import {
+  countTransfers,
+  countTransferStat,
+  findTransfers,
+  insertTransfer,
+  lockMembers,
+  memberByUid,
+  statTransfers,
+  type TransferFilter,
+} from './transfers.repository';
 
 export const TransferMessages = {
   badAsset: '该资产不支持转账',
@@ -26,6 +36,8 @@ export const TransferMessages = {
 export interface TransferListInput {
   page?: number;
   size?: number;
+  after?: string;
+  before?: string;
   order?: 'asc' | 'desc';
   uid?: string;
   asset?: TransferAsset;
@@ -33,24 +45,31 @@ export interface TransferListInput {
   end?: string;
 }
 
+/**
+ * The list: exact total and per-asset sums — of an asset/date filter from transfer_stat (+ part-days),
+ * of a member's transfers counted directly — and one page in id order, by number or by cursor.
+ */
 export async function listTransfers(ctx: Ctx, q: TransferListInput) {
   const page = q.page ?? 1;
   const size = q.size ?? 20;
   const { start, end } = parseRange(q);
+  const keyset = parseKeyset(q);
+  const offset = (page - 1) * size;
+  checkOffset(offset, keyset);
   const uid = q.uid?.trim();
   let memberId: number | undefined;
   if (uid) {
     const m = await memberByUid(ctx.db, uid);
     // An unknown uid matches nothing.
-    if (!m) return { list: [], total: 0, page, size, sum: { count: 0, byAsset: [] } };
+    if (!m) return { list: [], total: 0, page, size, next: null, prev: null, sum: { count: 0, byAsset: [] } };
     memberId = Number(m.id);
   }
-  const { rows, sums } = await findTransfers(
-    ctx.db,
-    { memberId, asset: q.asset, start, end },
-    { offset: (page - 1) * size, limit: size, order: q.order ?? 'desc' },
-  );
-  const total = sums.reduce((n, s) => n + Number(s.n), 0);
+  const filter: TransferFilter = { memberId, asset: q.asset, start, end };
+  const [sums, { rows, next, prev }] = await Promise.all([
+    memberId === undefined ? statTransfers(ctx.db, filter) : countTransfers(ctx.db, filter),
+    findTransfers(ctx.db, filter, { offset, limit: size, order: q.order ?? 'desc', keyset }),
+  ]);
+  const total = sums.reduce((n, s) => n + s.n, 0);
   return {
     list: rows.map((r) => ({
       id: Number(r.id),
@@ -68,6 +87,8 @@ export async function listTransfers(ctx: Ctx, q: TransferListInput) {
     total,
     page,
     size,
+    next,
+    prev,
     sum: {
       count: total,
       byAsset: sums.map((s) => ({
@@ -144,6 +165,8 @@ export async function transfer(ctx: Ctx, input: TransferInput) {
       },
       now,
     );
+    // Counted in its day and block last: the hottest rows of the transaction are held for the commit only.
+    await countTransferStat(trx, { createdAt: now, asset, amount, fee });
     return {
       id,
       amount: formatAsset(amount, asset),

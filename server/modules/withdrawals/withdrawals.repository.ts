@@ -1,15 +1,18 @@
 /** All SQL on withdrawals. Plain functions taking `db` or `trx` first. */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { counter, counterViolations, moveCounter, rebuildCounter } from '../../db/counters';
 import { forNoKeyUpdate } from '../../db/dialect';
+import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
 import { money, moneySum } from '../../db/sql';
-import { membersMatching } from '../members/members.repository';
+import { membersMatching, type KeywordMembers } from '../members/members.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 export interface WithdrawFilter {
   type: number;
-  keyword?: string;
+  /** The members whose records are listed: ids (a keyword resolved first), or a subquery when many. */
+  members?: KeywordMembers;
   status?: number;
   address?: string;
   txHash?: string;
@@ -28,7 +31,9 @@ export type WithdrawSort = keyof typeof SORT_COLUMNS;
 
 function filtered(db: Db, f: WithdrawFilter) {
   let q = db.selectFrom('withdrawal as w').where('w.type', '=', f.type);
-  if (f.keyword) q = q.where('w.member_id', 'in', membersMatching(db, f.keyword));
+  const m = f.members;
+  if (Array.isArray(m)) q = q.where('w.member_id', 'in', m.length ? m : [-1]);
+  else if (m) q = q.where('w.member_id', 'in', membersMatching(db, m.keyword));
   if (f.status !== undefined) q = q.where('w.status', '=', f.status);
   if (f.address) q = q.where('w.address', '=', f.address);
   if (f.txHash) q = q.where('w.tx_hash', '=', f.txHash);
@@ -37,51 +42,129 @@ function filtered(db: Db, f: WithdrawFilter) {
   return q;
 }
 
-export async function findWithdrawals(
-  db: Db,
-  f: WithdrawFilter,
-  page: { offset: number; limit: number; sort: WithdrawSort; order: 'asc' | 'desc' },
-) {
-  const [rows, agg] = await Promise.all([
-    filtered(db, f)
-      .innerJoin('member as m', 'm.id', 'w.member_id')
-      .select([
-        'w.id',
-        'w.member_id',
-        'm.uid',
-        'm.phone',
-        'm.nickname',
-        'w.type',
-        'w.asset',
-        money('w.amount').as('amount'),
-        money('w.fee').as('fee'),
-        money('w.actual').as('actual'),
-        'w.chain',
-        'w.address',
-        'w.status',
-        'w.tx_hash',
-        'w.remark',
-        'w.auditor_id',
-        'w.auditor_name',
-        'w.audited_at',
-        'w.paid_at',
-        'w.created_at',
-      ])
-      .orderBy(SORT_COLUMNS[page.sort], page.order)
-      .orderBy('w.id', page.order)
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    filtered(db, f)
+/** Only a type and a status: withdrawal_stat answers count and sums. */
+const countedByStat = (f: WithdrawFilter) =>
+  !f.members && !f.address && !f.txHash && f.start === undefined && f.end === undefined;
+
+async function countAndSum(db: Db, f: WithdrawFilter) {
+  if (countedByStat(f)) {
+    let q = db
+      .selectFrom('withdrawal_stat')
       .select((eb) => [
-        eb.fn.countAll<number>().as('n'),
-        moneySum('w.amount').as('amount'),
-        moneySum('w.fee').as('fee'),
+        eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'),
+        moneySum('amount_sum').as('amount'),
+        moneySum('fee_sum').as('fee'),
       ])
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(agg.n), sumAmount: agg.amount, sumFee: agg.fee };
+      .where('type', '=', f.type);
+    if (f.status !== undefined) q = q.where('status', '=', f.status);
+    return q.executeTakeFirstOrThrow();
+  }
+  return filtered(db, f)
+    .select((eb) => [eb.fn.countAll<number>().as('n'), moneySum('w.amount').as('amount'), moneySum('w.fee').as('fee')])
+    .executeTakeFirstOrThrow();
 }
+
+export interface WithdrawPageRow {
+  id: number;
+  member_id: number;
+  uid: string;
+  phone: string;
+  nickname: string;
+  type: number;
+  asset: string;
+  amount: string;
+  fee: string;
+  actual: string;
+  chain: string;
+  address: string;
+  status: number;
+  tx_hash: string | null;
+  remark: string;
+  auditor_id: number | null;
+  auditor_name: string | null;
+  audited_at: number | null;
+  paid_at: number | null;
+  created_at: number;
+}
+
+/**
+ * A page of withdrawals (by page number or from a cursor) and the exact total and sums of the filter.
+ * The page is chosen alone — walking an index in the sort order, or for a few members their records
+ * sorted — then joined to its members.
+ */
+export async function findWithdrawals(db: Db, f: WithdrawFilter, page: KeysetPageRequest & { sort: WithdrawSort }) {
+  const sortCol = SORT_COLUMNS[page.sort];
+  const pageRows = keysetSlice(
+    filtered(db, f).select([
+      'w.id',
+      'w.member_id',
+      'w.type',
+      'w.asset',
+      money('w.amount').as('amount'),
+      money('w.fee').as('fee'),
+      money('w.actual').as('actual'),
+      'w.chain',
+      'w.address',
+      'w.status',
+      'w.tx_hash',
+      'w.remark',
+      'w.auditor_id',
+      'w.auditor_name',
+      'w.audited_at',
+      'w.paid_at',
+      'w.created_at',
+      sortCol.as('sort_value'),
+    ]),
+    page,
+    { sort: page.sort === 'id' ? 'w.id' : sortCol, id: 'w.id', afterLookup: Array.isArray(f.members) },
+  ).as('p');
+  const [paged, agg] = await Promise.all([
+    readKeysetPage(
+      db
+        .selectFrom(pageRows)
+        .innerJoin('member as m', 'm.id', 'p.member_id')
+        .selectAll('p')
+        .select(['m.uid', 'm.phone', 'm.nickname'])
+        .$castTo<WithdrawPageRow & { sort_value: number | string }>(),
+      page,
+      'sort_value',
+    ),
+    countAndSum(db, f),
+  ]);
+  return { ...paged, total: Number(agg.n), sumAmount: agg.amount, sumFee: agg.fee };
+}
+
+const WITHDRAWAL_STAT = counter({
+  table: 'withdrawal_stat',
+  source: 'withdrawal',
+  keys: ['type', 'status'],
+  sums: { amount_sum: 'amount', fee_sum: 'fee' },
+});
+
+/**
+ * Moves one withdrawal of `type` from status `from` (null: a new record) to `to` in withdrawal_stat, in
+ * the caller's transaction and as its last write (server/db/counters.ts).
+ */
+export async function moveWithdrawalStat(
+  db: Db,
+  w: { type: number; amount: bigint; fee: bigint },
+  from: number | null,
+  to: number,
+): Promise<void> {
+  await moveCounter(
+    db,
+    WITHDRAWAL_STAT,
+    from === null ? null : { type: w.type, status: from },
+    { type: w.type, status: to },
+    { amount_sum: w.amount, fee_sum: w.fee },
+  );
+}
+
+/** Recounts withdrawal_stat from the withdrawals (bulk loads that write them directly). */
+export const rebuildWithdrawalStats = (db: Db): Promise<void> => rebuildCounter(db, WITHDRAWAL_STAT);
+
+/** (type, status) rows where withdrawal_stat differs from the withdrawals (empty when consistent). */
+export const withdrawalStatViolations = (db: Db) => counterViolations(db, WITHDRAWAL_STAT);
 
 /** id → type of the withdrawals that exist among `ids` (for the permission check before acting). */
 export async function typesOf(db: Db, ids: number[]): Promise<Map<number, number>> {
@@ -109,8 +192,9 @@ export interface Transition {
 }
 
 /**
- * One conditional UPDATE: moves the withdrawal from one of `from` to `to`. Returns what the ledger
- * needs when this call made the move, undefined when the record is missing or in another state.
+ * One conditional UPDATE per allowed source status: moves the withdrawal from that status to `to`.
+ * Returns what the ledger and the counts need (with the status it left) when this call made the move,
+ * undefined when the record is missing or in another state.
  */
 export async function moveWithdrawal(trx: Db, id: number, t: Transition) {
   const set: Record<string, unknown> = { status: t.to };
@@ -128,13 +212,17 @@ export async function moveWithdrawal(trx: Db, id: number, t: Transition) {
     set.audited_at = sql`coalesce(audited_at, ${t.set.paid.now})`;
     set.paid_at = t.set.paid.now;
   }
-  return trx
-    .updateTable('withdrawal')
-    .set(set)
-    .where('id', '=', id)
-    .where('status', t.from.length === 1 ? '=' : 'in', t.from.length === 1 ? t.from[0] : t.from)
-    .returning(['member_id', 'type', 'asset', 'status', money('amount').as('amount')])
-    .executeTakeFirst();
+  for (const from of t.from) {
+    const row = await trx
+      .updateTable('withdrawal')
+      .set(set)
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .returning(['member_id', 'type', 'asset', 'status', money('amount').as('amount'), money('fee').as('fee')])
+      .executeTakeFirst();
+    if (row) return { ...row, from };
+  }
+  return undefined;
 }
 
 export async function withdrawalExists(db: Db, id: number): Promise<boolean> {

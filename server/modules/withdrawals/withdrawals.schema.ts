@@ -4,7 +4,18 @@ import {
   WithdrawStatus as StatusEnum,
   WithdrawType as TypeEnum,
 } from '../../../domain/withdrawals';
-import { IdParam, IntEnum, MoneyString, Ok, PageOf, PageQuery, RangeQuery, StringEnum } from '../../http/schemas';
+import {
+  CursorQuery,
+  CursorResult,
+  IdParam,
+  IntEnum,
+  MoneyString,
+  Ok,
+  PageOf,
+  PageQuery,
+  RangeQuery,
+  StringEnum,
+} from '../../http/schemas';
 import { ChainEnum } from '../deposits/deposits.schema';
 
 /** 1 提现 (USDT), 2 提取 (LZ) */
@@ -21,6 +32,7 @@ const NullableString = Type.Union([Type.String(), Type.Null()]);
 export const WithdrawListQuery = Type.Object(
   {
     ...PageQuery,
+    ...CursorQuery,
     type: WithdrawType,
     sort: Type.Optional(StringEnum(['id', 'createdAt', 'amount', 'auditedAt', 'paidAt'], { title: '排序字段' })),
     keyword: Type.Optional(
@@ -59,6 +71,7 @@ export const WithdrawRow = Type.Object({
 
 export const WithdrawListResult = Ok(
   PageOf(WithdrawRow, {
+    ...CursorResult,
     sum: Type.Object({
       amount: Type.String({ description: 'sum over all filtered rows, in the type’s asset' }),
       fee: Type.String(),

@@ -9,6 +9,8 @@ const injectedRtkApi = api.injectEndpoints({
           page: queryArg.page,
           size: queryArg.size,
           order: queryArg.order,
+          after: queryArg.after,
+          before: queryArg.before,
           sort: queryArg.sort,
           asset: queryArg.asset,
           keyword: queryArg.keyword,
@@ -48,6 +50,8 @@ const injectedRtkApi = api.injectEndpoints({
           page: queryArg.page,
           size: queryArg.size,
           order: queryArg.order,
+          after: queryArg.after,
+          before: queryArg.before,
           sort: queryArg.sort,
           keyword: queryArg.keyword,
           txHash: queryArg.txHash,
@@ -77,6 +81,8 @@ const injectedRtkApi = api.injectEndpoints({
           page: queryArg.page,
           size: queryArg.size,
           order: queryArg.order,
+          after: queryArg.after,
+          before: queryArg.before,
           sort: queryArg.sort,
           keyword: queryArg.keyword,
           inviterUid: queryArg.inviterUid,
@@ -98,6 +104,8 @@ const injectedRtkApi = api.injectEndpoints({
           page: queryArg.page,
           size: queryArg.size,
           order: queryArg.order,
+          after: queryArg.after,
+          before: queryArg.before,
           sort: queryArg.sort,
           keyword: queryArg.keyword,
           memberId: queryArg.memberId,
@@ -159,6 +167,8 @@ const injectedRtkApi = api.injectEndpoints({
           page: queryArg.page,
           size: queryArg.size,
           order: queryArg.order,
+          after: queryArg.after,
+          before: queryArg.before,
           sort: queryArg.sort,
           uid: queryArg.uid,
           asset: queryArg.asset,
@@ -238,6 +248,8 @@ const injectedRtkApi = api.injectEndpoints({
           page: queryArg.page,
           size: queryArg.size,
           order: queryArg.order,
+          after: queryArg.after,
+          before: queryArg.before,
           type: queryArg['type'],
           sort: queryArg.sort,
           keyword: queryArg.keyword,
@@ -310,9 +322,13 @@ export type ListBillsApiResponse = /** status 200 Default Response */ {
     type: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17;
     uid: string;
   }[];
+  /** send as `after` for the next page */
+  next: string | null;
   page: number;
+  /** send as `before` for the previous page */
+  prev: string | null;
   size: number;
-  /** null when the total is capped: narrow the filters to see the sum */
+  /** null when the total is capped (a member filter): narrow the filters to see the sum */
   sum: {
     byAsset: {
       /** USDT, LZ or ENERGY */
@@ -323,13 +339,17 @@ export type ListBillsApiResponse = /** status 200 Default Response */ {
   } | null;
   /** rows matching the filters */
   total: number;
-  /** true: more rows match than `total` (the count stops at the cap); only the first `total` are paged */
+  /** true: a member filter matches more bills than `total` (its count stops at the cap); page on with `after` */
   totalCapped: boolean;
 };
 export type ListBillsApiArg = {
   page?: number;
   size?: number;
   order?: 'asc' | 'desc';
+  /** the `next` of the page on screen: the page after it, found by index (any depth) */
+  after?: string;
+  /** the `prev` of the page on screen: the page before it */
+  before?: string;
   sort?: 'id' | 'createdAt';
   /** USDT, LZ or ENERGY */
   asset?: 'USDT' | 'LZ' | 'ENERGY';
@@ -371,9 +391,13 @@ export type ListEnergyChangesApiResponse = /** status 200 Default Response */ {
     type: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17;
     uid: string;
   }[];
+  /** send as `after` for the next page */
+  next: string | null;
   page: number;
+  /** send as `before` for the previous page */
+  prev: string | null;
   size: number;
-  /** null when the total is capped: narrow the filters to see the sum */
+  /** null when the total is capped (a member filter): narrow the filters to see the sum */
   sum: {
     byAsset: {
       /** USDT, LZ or ENERGY */
@@ -384,11 +408,15 @@ export type ListEnergyChangesApiResponse = /** status 200 Default Response */ {
   } | null;
   /** rows matching the filters */
   total: number;
-  /** true: more rows match than `total` (the count stops at the cap); only the first `total` are paged */
+  /** true: a member filter matches more bills than `total` (its count stops at the cap); page on with `after` */
   totalCapped: boolean;
 };
 export type ListEnergyChangesApiArg = {
   body: {
+    /** the `next` of the page on screen: the page after it, found by index (any depth) */
+    after?: string;
+    /** the `prev` of the page on screen: the page before it */
+    before?: string;
     end?: string;
     /** member uid (exact) or phone (prefix) */
     keyword?: string;
@@ -471,7 +499,11 @@ export type ListDepositsApiResponse = /** status 200 Default Response */ {
     txHash: string;
     uid: string;
   }[];
+  /** send as `after` for the next page */
+  next: string | null;
   page: number;
+  /** send as `before` for the previous page */
+  prev: string | null;
   size: number;
   sum: {
     /** sum of amount over all filtered rows, USDT */
@@ -485,6 +517,10 @@ export type ListDepositsApiArg = {
   page?: number;
   size?: number;
   order?: 'asc' | 'desc';
+  /** the `next` of the page on screen: the page after it, found by index (any depth) */
+  after?: string;
+  /** the `prev` of the page on screen: the page before it */
+  before?: string;
   sort?: 'id' | 'createdAt' | 'amount' | 'auditedAt';
   /** member uid (exact) or phone (prefix) */
   keyword?: string;
@@ -592,7 +628,11 @@ export type ListMembersApiResponse = /** status 200 Default Response */ {
     zoneId: number | null;
     zoneName: string | null;
   }[];
+  /** send as `after` for the next page */
+  next: string | null;
   page: number;
+  /** send as `before` for the previous page */
+  prev: string | null;
   size: number;
   /** rows matching the filters */
   total: number;
@@ -601,6 +641,10 @@ export type ListMembersApiArg = {
   page?: number;
   size?: number;
   order?: 'asc' | 'desc';
+  /** the `next` of the page on screen: the page after it, found by index (any depth) */
+  after?: string;
+  /** the `prev` of the page on screen: the page before it */
+  before?: string;
   sort?: 'id' | 'createdAt' | 'level';
   /** uid (exact, 8 digits), phone (prefix, digits) or nickname (exact) */
   keyword?: string;
@@ -672,7 +716,11 @@ export type ListPaymentMethodsApiResponse = /** status 200 Default Response */ {
     type: 1 | 2 | 3 | 4;
     uid: string;
   }[];
+  /** send as `after` for the next page */
+  next: string | null;
   page: number;
+  /** send as `before` for the previous page */
+  prev: string | null;
   size: number;
   /** rows matching the filters */
   total: number;
@@ -681,6 +729,10 @@ export type ListPaymentMethodsApiArg = {
   page?: number;
   size?: number;
   order?: 'asc' | 'desc';
+  /** the `next` of the page on screen: the page after it, found by index (any depth) */
+  after?: string;
+  /** the `prev` of the page on screen: the page before it */
+  before?: string;
   sort?: 'id' | 'createdAt';
   /** member uid (exact) or phone (prefix) */
   keyword?: string;
@@ -814,7 +866,11 @@ export type ListTransfersApiResponse = /** status 200 Default Response */ {
     toNickname: string;
     toUid: string;
   }[];
+  /** send as `after` for the next page */
+  next: string | null;
   page: number;
+  /** send as `before` for the previous page */
+  prev: string | null;
   size: number;
   sum: {
     byAsset: {
@@ -832,6 +888,10 @@ export type ListTransfersApiArg = {
   page?: number;
   size?: number;
   order?: 'asc' | 'desc';
+  /** the `next` of the page on screen: the page after it, found by index (any depth) */
+  after?: string;
+  /** the `prev` of the page on screen: the page before it */
+  before?: string;
   sort?: 'id' | 'createdAt';
   /** either side, exact */
   uid?: string;
@@ -1024,7 +1084,11 @@ export type ListWithdrawalsApiResponse = /** status 200 Default Response */ {
     type: 1 | 2;
     uid: string;
   }[];
+  /** send as `after` for the next page */
+  next: string | null;
   page: number;
+  /** send as `before` for the previous page */
+  prev: string | null;
   size: number;
   sum: {
     /** sum over all filtered rows, in the type’s asset */
@@ -1039,6 +1103,10 @@ export type ListWithdrawalsApiArg = {
   page?: number;
   size?: number;
   order?: 'asc' | 'desc';
+  /** the `next` of the page on screen: the page after it, found by index (any depth) */
+  after?: string;
+  /** the `prev` of the page on screen: the page before it */
+  before?: string;
   /** 1 提现 (USDT), 2 提取 (LZ) */
   type: 1 | 2;
   sort?: 'id' | 'createdAt' | 'amount' | 'auditedAt' | 'paidAt';

@@ -1,5 +1,7 @@
-import { balancesOf, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
+import { balancesOf, billStatViolations, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
+import { depositStatViolations } from '../../../../server/modules/deposits/deposits.repository';
 import { submitDeposit } from '../../../../server/modules/deposits/deposits.service';
+import { expectCursorPagingMatchesOffset } from '../../paging';
 import { build, dbKind, type TestApp } from '../../helpers';
 import { actingAs, opLogCount, opLogs } from '../system/fixtures';
 import {
@@ -73,6 +75,10 @@ describe(`deposits (${dbKind})`, () => {
       await expect(submit({ txHash })).rejects.toThrow('该交易哈希已提交');
       // The same transaction spelled in upper case is the same transaction: never credited twice.
       await expect(submit({ txHash: ` ${txHash.toUpperCase()} ` })).rejects.toThrow('该交易哈希已提交');
+      // The refused insert rolled back its count with it.
+      expect(await depositStatViolations(t.db.db)).toEqual([]);
+      const stat = await t.db.db.selectFrom('deposit_stat').select(['status', 'n']).execute();
+      expect(stat.map((r) => [r.status, Number(r.n)])).toEqual([[0, 1]]);
       await expect(submit({ chain: 'ERC20', fromAddress: erc20Address(), txHash: erc20Tx() })).rejects.toThrow(
         '该链暂无收款地址',
       );
@@ -80,6 +86,17 @@ describe(`deposits (${dbKind})`, () => {
       await expect(submit({ memberId: frozen })).rejects.toThrow('会员已冻结');
       await expect(submit({ memberId: 999999 })).rejects.toThrow('会员不存在');
     });
+  });
+
+  it('20 concurrent submissions of one hash: one deposit counted, the others 400 该交易哈希已提交', async () => {
+    const txHash = trc20Tx();
+    const rs = await Promise.allSettled(Array.from({ length: 20 }, () => submit({ txHash, amount: '15' })));
+    expect(rs.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of rs.filter((r) => r.status === 'rejected'))
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 400, message: '该交易哈希已提交' });
+    expect(await depositStatViolations(t.db.db)).toEqual([]);
+    const list = await t.call('GET', '/v1/admin/deposit/list', { token, query: {} });
+    expect(list.data).toMatchObject({ total: 1, sum: { amount: '15', count: 1 } });
   });
 
   describe('deposit/opt', () => {
@@ -210,6 +227,74 @@ describe(`deposits (${dbKind})`, () => {
       const page2 = await list({ size: 2, page: 2, sort: 'amount', order: 'asc' });
       expect(page2.data).toMatchObject({ total: 3, page: 2, size: 2 });
       expect(page2.data.list.map((r: any) => r.id)).toEqual([c.id]);
+    });
+
+    it('keeps deposit_stat exact and pages by cursor exactly as by page number, under every sort', async () => {
+      const other = await addMember(t);
+      const otherUid = (
+        await t.db.db.selectFrom('member').select('uid').where('id', '=', other).executeTakeFirstOrThrow()
+      ).uid;
+      await addDepositAccount(t, 'ERC20');
+      const ids: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        t.clock.advance(i % 4 === 0 ? 0 : 60_000); // some share a creation time
+        const amount = String(10 + ((i * 37) % 17)); // repeated amounts: ties broken by id
+        const erc = i % 7 === 0;
+        ids.push(
+          (
+            await submit({
+              amount,
+              ...(i % 3 === 0 ? { memberId: other } : {}),
+              ...(erc ? { chain: 'ERC20', fromAddress: erc20Address(), txHash: erc20Tx() } : {}),
+            })
+          ).id,
+        );
+      }
+      for (const [i, id] of ids.entries()) {
+        t.clock.advance(1000);
+        if (i % 5 === 0)
+          await t.call('POST', '/v1/admin/deposit/opt', { token, body: { id, action: 'reject', remark: '未到账' } });
+        else if (i % 2 === 0) await t.call('POST', '/v1/admin/deposit/opt', { token, body: { id, action: 'confirm' } });
+      }
+      expect(await depositStatViolations(t.db.db)).toEqual([]);
+      expect(await billStatViolations(t.db.db)).toEqual([]);
+      const list = (query: Record<string, unknown>) => t.call('GET', '/v1/admin/deposit/list', { token, query });
+      const size = 6;
+      for (const q of [
+        {},
+        { order: 'asc' },
+        { sort: 'createdAt' },
+        { sort: 'amount', order: 'asc' },
+        { sort: 'amount' },
+        { sort: 'auditedAt' },
+        { sort: 'auditedAt', order: 'asc' },
+        { status: 0 },
+        { status: 1, sort: 'amount' },
+        { chain: 'TRC20', sort: 'createdAt', order: 'asc' },
+        { keyword: otherUid, sort: 'amount' },
+      ] as Array<Record<string, unknown>>) {
+        await expectCursorPagingMatchesOffset(list, q, size);
+        const first = await list({ ...q, size });
+        // Total and sum (from deposit_stat for a status or nothing): equal to counting the rows.
+        const m = q.keyword ? other : undefined;
+        const rows = await t.db.db
+          .selectFrom('deposit')
+          .select((eb) => [eb.fn.countAll<number>().as('n'), eb.cast<string>(eb.fn.sum('amount'), 'text').as('a')])
+          .$if(q.status !== undefined, (qb) => qb.where('status', '=', q.status as number))
+          .$if(q.chain !== undefined, (qb) => qb.where('chain', '=', q.chain as string))
+          .$if(m !== undefined, (qb) => qb.where('member_id', '=', m!))
+          .executeTakeFirstOrThrow();
+        expect({ q, total: first.data.total, count: first.data.sum.count }).toEqual({
+          q,
+          total: Number(rows.n),
+          count: Number(rows.n),
+        });
+        expect({ q, sum: first.data.sum.amount }).toEqual({ q, sum: String(BigInt(rows.a) / 1_000_000n) });
+      }
+      // A page number past MAX_OFFSET rows is refused without a cursor; a bad cursor is a 400.
+      expect(await list({ page: 10_000, size: 20 })).toMatchObject({ code: 400 });
+      expect(await list({ after: 'x' })).toMatchObject({ code: 400 });
+      expect(await list({ after: '1_1', before: '1_1' })).toMatchObject({ code: 400 });
     });
 
     it('refuses bad filters and callers without deposit:view', async () => {

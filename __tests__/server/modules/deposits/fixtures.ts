@@ -17,11 +17,12 @@ export async function addMember(t: TestApp, opts: { status?: number } = {}): Pro
   seq += 1;
   const n = (process.pid % 1000) * 100000 + seq;
   const now = t.clock.now();
+  const phone = `139${String(n).padStart(8, '0')}`;
   const r = await t.db.db
     .insertInto('member')
     .values({
       uid: String(20000000 + n).slice(-8),
-      phone: `139${String(n).padStart(8, '0')}`,
+      phone,
       nickname: `会员${seq}`,
       password_hash: 'x',
       status: opts.status ?? 1,
@@ -31,7 +32,7 @@ export async function addMember(t: TestApp, opts: { status?: number } = {}): Pro
     .executeTakeFirstOrThrow();
   const id = Number(r.id);
   await openAccounts(t.db.db, id, now);
-  await bumpMemberCount(t.db.db, { zoneId: null, level: 0, status: opts.status ?? 1 }, 1);
+  await bumpMemberCount(t.db.db, { zoneId: null, level: 0, status: opts.status ?? 1, phone }, 1);
   return id;
 }
 

@@ -22,10 +22,13 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { Asset } from '../../../../domain/assets';
 import { formatAsset, parseAsset } from '../../../../domain/money';
+import { depositStatViolations } from '../../../../server/modules/deposits/deposits.repository';
 import { submitDeposit } from '../../../../server/modules/deposits/deposits.service';
-import { balancesOf, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
+import { balancesOf, billStatViolations, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
+import { withdrawalStatViolations } from '../../../../server/modules/withdrawals/withdrawals.repository';
 import { memberCountViolations } from '../../../../server/modules/members/members.repository';
 import { feeOf } from '../../../../server/modules/settings/values';
+import { transferStatViolations } from '../../../../server/modules/transfers/transfers.repository';
 import { transfer } from '../../../../server/modules/transfers/transfers.service';
 import { requestWithdrawal } from '../../../../server/modules/withdrawals/withdrawals.service';
 import { transferFee } from '../../../../domain/transfers';
@@ -328,6 +331,14 @@ describe(`ledger invariant under random operations (${dbKind})`, () => {
     if (violations.length) fail('ledger violations', JSON.stringify(violations), '[]');
     const countViolations = await memberCountViolations(t.db.db);
     if (countViolations.length) fail('member_count violations', JSON.stringify(countViolations), '[]');
+    const statViolations = await billStatViolations(t.db.db);
+    if (statViolations.length) fail('bill_stat violations', JSON.stringify(statViolations), '[]');
+    const wStatViolations = await withdrawalStatViolations(t.db.db);
+    if (wStatViolations.length) fail('withdrawal_stat violations', JSON.stringify(wStatViolations), '[]');
+    const dStatViolations = await depositStatViolations(t.db.db);
+    if (dStatViolations.length) fail('deposit_stat violations', JSON.stringify(dStatViolations), '[]');
+    const tStatViolations = await transferStatViolations(t.db.db);
+    if (tStatViolations.length) fail('transfer_stat violations', JSON.stringify(tStatViolations), '[]');
     for (let i = 0; i < model.members.length; i++) {
       const real = await balancesOf(t.db.db, model.members[i]);
       for (const asset of ['USDT', 'LZ'] as const) {

@@ -21,8 +21,10 @@ import { systemClock } from '../../../../server/clock';
 import type { Ctx } from '../../../../server/context';
 import { loadConfig } from '../../../../server/config';
 import { createDb, dropPgSchema, type Db } from '../../../../server/db/dialect';
+import { depositStatViolations } from '../../../../server/modules/deposits/deposits.repository';
 import { DepositMessages, submitDeposit } from '../../../../server/modules/deposits/deposits.service';
-import { balancesOf, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
+import { balancesOf, billStatViolations, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
+import { withdrawalStatViolations } from '../../../../server/modules/withdrawals/withdrawals.repository';
 import { requestWithdrawal, WithdrawMessages } from '../../../../server/modules/withdrawals/withdrawals.service';
 import { ADMIN_PASSWORD, build, dbKind, PG_URL, type TestApp } from '../../helpers';
 import { addDepositAccount, addMember, credit, trc20Address, trc20Tx } from '../deposits/fixtures';
@@ -116,6 +118,8 @@ function scenarios(get: () => { call: Caller; ctx: Ctx }) {
     expect((await balancesOf(ctx.db, memberId)).USDT).toEqual({ available: 900_000_000n, frozen: 0n });
     expect(await opLogsFor(ctx, `withdrawal#${id}`)).toBe(2);
     expect(await ledgerViolations(ctx.db)).toEqual([]);
+    expect(await billStatViolations(ctx.db)).toEqual([]);
+    expect(await withdrawalStatViolations(ctx.db)).toEqual([]);
   });
 
   it(`${N} rejects on one pending withdrawal: one success, one 提现驳回 bill, the balance restored`, async () => {
@@ -127,6 +131,8 @@ function scenarios(get: () => { call: Caller; ctx: Ctx }) {
     expect((await balancesOf(ctx.db, memberId)).USDT).toEqual({ available: 1_000_000_000n, frozen: 0n });
     expect(await opLogsFor(ctx, `withdrawal#${id}`)).toBe(1);
     expect(await ledgerViolations(ctx.db)).toEqual([]);
+    expect(await billStatViolations(ctx.db)).toEqual([]);
+    expect(await withdrawalStatViolations(ctx.db)).toEqual([]);
   });
 
   it(`${N} mixed paid and reject calls on one approved withdrawal: exactly one of them wins`, async () => {
@@ -148,6 +154,8 @@ function scenarios(get: () => { call: Caller; ctx: Ctx }) {
     }
     expect(await opLogsFor(ctx, `withdrawal#${id}`)).toBe(2);
     expect(await ledgerViolations(ctx.db)).toEqual([]);
+    expect(await billStatViolations(ctx.db)).toEqual([]);
+    expect(await withdrawalStatViolations(ctx.db)).toEqual([]);
   });
 
   it(`${N} concurrent debits of one member's balance (member/opt adjust): never below zero`, async () => {
@@ -174,6 +182,8 @@ function scenarios(get: () => { call: Caller; ctx: Ctx }) {
       .executeTakeFirstOrThrow();
     expect(Number(bills.n)).toBe(1 + 33);
     expect(await ledgerViolations(ctx.db)).toEqual([]);
+    expect(await billStatViolations(ctx.db)).toEqual([]);
+    expect(await withdrawalStatViolations(ctx.db)).toEqual([]);
   });
 
   const deposit = async (amount: string) => {
@@ -202,6 +212,9 @@ function scenarios(get: () => { call: Caller; ctx: Ctx }) {
     expect((await balancesOf(ctx.db, memberId)).USDT).toEqual({ available: 88_500_000n, frozen: 0n });
     expect(await opLogsFor(ctx, `deposit#${id}`)).toBe(1);
     expect(await ledgerViolations(ctx.db)).toEqual([]);
+    expect(await billStatViolations(ctx.db)).toEqual([]);
+    expect(await withdrawalStatViolations(ctx.db)).toEqual([]);
+    expect(await depositStatViolations(ctx.db)).toEqual([]);
   });
 
   it(`${N} mixed confirms and rejects on one deposit: exactly one wins, at most one bill`, async () => {
@@ -216,6 +229,9 @@ function scenarios(get: () => { call: Caller; ctx: Ctx }) {
     expect((await balancesOf(ctx.db, memberId)).USDT.available).toBe(won.data.status === 1 ? 20_000_000n : 0n);
     expect(await opLogsFor(ctx, `deposit#${id}`)).toBe(1);
     expect(await ledgerViolations(ctx.db)).toEqual([]);
+    expect(await billStatViolations(ctx.db)).toEqual([]);
+    expect(await withdrawalStatViolations(ctx.db)).toEqual([]);
+    expect(await depositStatViolations(ctx.db)).toEqual([]);
   });
 }
 

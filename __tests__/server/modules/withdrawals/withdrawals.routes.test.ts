@@ -1,5 +1,7 @@
-import { balancesOf, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
+import { balancesOf, billStatViolations, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
+import { withdrawalStatViolations } from '../../../../server/modules/withdrawals/withdrawals.repository';
 import { requestWithdrawal } from '../../../../server/modules/withdrawals/withdrawals.service';
+import { expectCursorPagingMatchesOffset } from '../../paging';
 import { build, dbKind, type TestApp } from '../../helpers';
 import { addMember, billsOf, credit, erc20Address, trc20Address } from '../deposits/fixtures';
 import { actingAs, opLogCount, opLogs } from '../system/fixtures';
@@ -269,10 +271,13 @@ describe(`withdrawals (${dbKind})`, () => {
       expect(await opLogCount(t)).toBe(before + 1000);
       const again = await batch({ ids: ids.slice(0, 3), action: 'approve' });
       expect(again.data.failed).toHaveLength(3);
+      expect(await withdrawalStatViolations(t.db.db)).toEqual([]);
     }, 120_000);
   });
 
   describe('withdraw/list', () => {
+    const list = (query: Record<string, unknown>, tk = token) =>
+      t.call('GET', '/v1/admin/withdraw/list', { token: tk, query: { type: 1, ...query } });
     it('lists one type with filters, paging and sums of amount and fee', async () => {
       const addr = trc20Address();
       const a = await ask({ amount: '100', address: addr });
@@ -280,8 +285,6 @@ describe(`withdrawals (${dbKind})`, () => {
       await opt({ id: b.id, action: 'approve' });
       await opt({ id: b.id, action: 'paid', txHash: 'hash-b' });
       await requestWithdrawal(t.app.ctx, { memberId, type: 2, amount: '500', chain: 'TRC20', address: trc20Address() });
-      const list = (query: Record<string, unknown>, tk = token) =>
-        t.call('GET', '/v1/admin/withdraw/list', { token: tk, query: { type: 1, ...query } });
       const all = await list({});
       expect(all.data).toMatchObject({ total: 2, page: 1, size: 20, sum: { amount: '300', fee: '3', count: 2 } });
       expect(all.data.list[0]).toMatchObject({
@@ -316,6 +319,53 @@ describe(`withdrawals (${dbKind})`, () => {
       const extractViewer = await actingAs(t, 'ev', ['extract:view']);
       expect(await list({}, extractViewer.token)).toMatchObject({ code: 403 });
       expect((await list({ type: 2 }, extractViewer.token)).data.total).toBe(1);
+    });
+
+    it('keeps withdrawal_stat exact and pages by cursor exactly as by page number, under every sort', async () => {
+      const other = await addMember(t);
+      await credit(t, other, 'USDT', '10000');
+      const otherUid = (
+        await t.db.db.selectFrom('member').select('uid').where('id', '=', other).executeTakeFirstOrThrow()
+      ).uid;
+      const ids: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        t.clock.advance(i % 4 === 0 ? 0 : 60_000); // some share a creation time
+        const amount = String(10 + ((i * 37) % 17)); // repeated amounts: ties broken by id
+        ids.push((await ask({ amount, ...(i % 3 === 0 ? { memberId: other } : {}) })).id);
+      }
+      for (const [i, id] of ids.entries()) {
+        t.clock.advance(1000);
+        if (i % 5 === 0) await opt({ id, action: 'reject', remark: '测试' });
+        else if (i % 2 === 0) {
+          await opt({ id, action: 'approve' });
+          if (i % 4 === 0) await opt({ id, action: 'paid', txHash: `0x${String(i).padStart(64, '0')}` });
+        }
+      }
+      expect(await withdrawalStatViolations(t.db.db)).toEqual([]);
+      expect(await billStatViolations(t.db.db)).toEqual([]);
+      const size = 6;
+      for (const q of [
+        {},
+        { order: 'asc' },
+        { sort: 'createdAt' },
+        { sort: 'amount', order: 'asc' },
+        { sort: 'amount' },
+        { sort: 'auditedAt' },
+        { sort: 'paidAt', order: 'asc' },
+        { status: 1 },
+        { keyword: otherUid, sort: 'amount' },
+      ] as Array<Record<string, unknown>>) {
+        await expectCursorPagingMatchesOffset(list, q, size);
+        const first = await list({ ...q, size });
+        // The total and sums of a type and status come from withdrawal_stat: equal to summing the rows.
+        const rows = await t.db.db
+          .selectFrom('withdrawal')
+          .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<string>('amount').as('a')])
+          .where('type', '=', 1)
+          .$if(q.status !== undefined, (qb) => qb.where('status', '=', q.status as number))
+          .executeTakeFirstOrThrow();
+        if (!q.keyword) expect(first.data.total).toBe(Number(rows.n));
+      }
     });
   });
 

@@ -1,0 +1,141 @@
+/**
+ * Status counters (withdrawal_stat, deposit_stat, payment_stat): one row per key (a status, or a type and
+ * a status) with how many rows of a table have that key (`n`) and the sums of some of their columns,
+ * moved in the transaction that writes the row, so a list's total of a key is one row read (see
+ * docs/decisions.md "Exact totals from counters kept in the writing transaction"). One descriptor per
+ * counter serves the move, the rebuild after a bulk load and the consistency check.
+ */
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { Database } from './schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface Counter<K extends string, S extends string> {
+  /** The counter table: the key columns, `n`, and one column per sum. */
+  table: keyof Database & string;
+  /** The table whose rows it counts, with the key columns under the same names. */
+  source: keyof Database & string;
+  /** The key columns, most significant first: a writer takes the counter rows in ascending key order. */
+  keys: readonly K[];
+  /** Each sum column of the counter table and the column of `source` it sums. */
+  sums: Readonly<Record<S, string>>;
+}
+
+export type CounterKey<K extends string> = Readonly<Record<K, number>>;
+
+/** A counter's descriptor, its key and sum column names inferred. */
+export const counter = <K extends string, S extends string = never>(c: Counter<K, S>): Counter<K, S> => c;
+
+/** The statements build column names at run time: the table types are not checked here. */
+const loose = (db: Db) => db as unknown as Kysely<any>;
+
+const sumColumns = <S extends string>(c: Counter<string, S>) => Object.keys(c.sums) as S[];
+
+function compareKeys<K extends string>(keys: readonly K[], a: CounterKey<K>, b: CounterKey<K>): number {
+  for (const k of keys) if (a[k] !== b[k]) return a[k] - b[k];
+  return 0;
+}
+
+const describeKey = <K extends string>(keys: readonly K[], key: CounterKey<K>) =>
+  keys.map((k) => `${k} ${key[k]}`).join(', ');
+
+/**
+ * Moves one counted row from key `from` (null: a new row) to key `to`, with what it adds to each sum,
+ * in the caller's transaction and as its last write. The two counter rows are taken in ascending key
+ * order (every writer does), so none waits on anything while holding one. A rise is an upsert (the
+ * first row of a key makes its counter row); a fall is an UPDATE that must hit exactly one row (an
+ * upsert would CHECK its negative candidate row first): a missing row throws.
+ */
+export async function moveCounter<K extends string, S extends string>(
+  db: Db,
+  c: Counter<K, S>,
+  from: CounterKey<K> | null,
+  to: CounterKey<K>,
+  values: Readonly<Record<S, bigint>>,
+): Promise<void> {
+  const moves: Array<[CounterKey<K>, 1 | -1]> = [[to, 1]];
+  if (from !== null) moves.push([from, -1]);
+  moves.sort(([a], [b]) => compareKeys(c.keys, a, b));
+  for (const [key, sign] of moves) {
+    if (sign === 1) await rise(db, c, key, values);
+    else await fall(db, c, key, values);
+  }
+}
+
+async function rise<K extends string, S extends string>(
+  db: Db,
+  c: Counter<K, S>,
+  key: CounterKey<K>,
+  values: Readonly<Record<S, bigint>>,
+): Promise<void> {
+  const sums = sumColumns(c);
+  const added: Record<string, RawBuilder<unknown>> = { n: sql`${sql.ref(`${c.table}.n`)} + 1` };
+  for (const s of sums) added[s] = sql`${sql.ref(`${c.table}.${s}`)} + excluded.${sql.id(s)}`;
+  await loose(db)
+    .insertInto(c.table)
+    .values({
+      ...Object.fromEntries(c.keys.map((k) => [k, key[k]])),
+      n: 1,
+      ...Object.fromEntries(sums.map((s) => [s, values[s]])),
+    })
+    .onConflict((oc) => oc.columns([...c.keys]).doUpdateSet(added))
+    .execute();
+}
+
+async function fall<K extends string, S extends string>(
+  db: Db,
+  c: Counter<K, S>,
+  key: CounterKey<K>,
+  values: Readonly<Record<S, bigint>>,
+): Promise<void> {
+  const taken: Record<string, RawBuilder<unknown>> = { n: sql`n - 1` };
+  for (const s of sumColumns(c)) taken[s] = sql`${sql.ref(s)} - ${values[s]}`;
+  let q = loose(db).updateTable(c.table).set(taken);
+  for (const k of c.keys) q = q.where(k as string, '=', key[k]);
+  const r = await q.executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) throw new Error(`${c.table} has no row for ${describeKey(c.keys, key)}`);
+}
+
+/** Recounts the counter from its source table (bulk loads that write the rows directly). */
+export async function rebuildCounter<K extends string, S extends string>(db: Db, c: Counter<K, S>): Promise<void> {
+  const sums = sumColumns(c);
+  const keys = sql.join(c.keys.map((k) => sql.id(k)));
+  const columns = sql.join([...c.keys, 'n', ...sums].map((col) => sql.id(col)));
+  const counted = sql.join([keys, sql`count(*)`, ...sums.map((s) => sql`sum(${sql.id(c.sums[s])})`)]);
+  await db.deleteFrom(c.table).execute();
+  await sql`insert into ${sql.table(c.table)} (${columns})
+    select ${counted} from ${sql.table(c.source)} group by ${keys}`.execute(db);
+}
+
+/**
+ * The keys where the counter differs from its source table (empty when consistent): a counter row that
+ * is missing or counts otherwise, or a row of a key with no rows that is not all zero.
+ */
+export async function counterViolations<K extends string, S extends string>(
+  db: Db,
+  c: Counter<K, S>,
+): Promise<Array<Record<K, number>>> {
+  const sums = sumColumns(c);
+  const ref = (alias: string, col: string) => sql.ref(`${alias}.${col}`);
+  const keys = sql.join(c.keys.map((k) => sql.id(k)));
+  const counted = sql.join([
+    keys,
+    sql`count(*) as n`,
+    ...sums.map((s) => sql`sum(${sql.id(c.sums[s])}) as ${sql.id(s)}`),
+  ]);
+  const r = await sql<Record<K, number>>`
+    select ${sql.join(c.keys.map((k) => sql`coalesce(${ref('c', k)}, ${ref('s', k)}) as ${sql.id(k)}`))}
+    from (select ${counted} from ${sql.table(c.source)} group by ${keys}) c
+    full outer join ${sql.table(c.table)} s on ${sql.join(
+      c.keys.map((k) => sql`${ref('s', k)} = ${ref('c', k)}`),
+      sql` and `,
+    )}
+    where (c.n is null and (${sql.join(
+      ['n', ...sums].map((col) => sql`${ref('s', col)} <> 0`),
+      sql` or `,
+    )})) or s.n is null or ${sql.join(
+      ['n', ...sums].map((col) => sql`${ref('c', col)} <> ${ref('s', col)}`),
+      sql` or `,
+    )}`.execute(db);
+  return r.rows;
+}

@@ -1,0 +1,134 @@
+/**
+ * Day and 32-day block buckets of the append-only tables' counters (bill_stat, transfer_stat): a row is
+ * counted in its Asia/Shanghai day (kind 'D', bucket = day number) and in that day's block (kind 'B',
+ * bucket = day number / BLOCK_DAYS), so the exact count and sums of any date range read whole blocks,
+ * whole days and at most two part-days (read from the rows themselves). See docs/decisions.md "Bills".
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { SHANGHAI_OFFSET } from '../../domain/time';
+import type { Database } from './schema';
+import { moneySum } from './sql';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const DAY_MS = 86_400_000;
+/** Days per 'B' row of a stat table. */
+export const BLOCK_DAYS = 32;
+/** The Asia/Shanghai day number of an epoch-ms time: a stat table's 'D' bucket. */
+export const dayOf = (ms: number) => Math.floor((ms + SHANGHAI_OFFSET) / DAY_MS);
+/** Epoch ms at which Asia/Shanghai day number `day` starts. */
+export const dayStart = (day: number) => day * DAY_MS - SHANGHAI_OFFSET;
+
+/** Day and block ranges [from, to) of a stat table, and the part-days [from, to) in ms read from the rows. */
+export interface StatRanges {
+  days: Array<[number, number]>;
+  blocks: Array<[number, number]>;
+  partial: Array<[number, number]>;
+}
+
+/** The day number past any row: an open end of a range. */
+const FAR_DAY = 10_000_000;
+
+/**
+ * Splits [start, end] (epoch ms, both optional and inclusive) into whole 32-day blocks, whole days and
+ * at most two part-days, so that a range of years reads a few dozen stat rows per key.
+ */
+export function statRanges(start?: number, end?: number): StatRanges {
+  const out: StatRanges = { days: [], blocks: [], partial: [] };
+  const endExcl = end === undefined ? undefined : end + 1;
+  if (start !== undefined && endExcl !== undefined && endExcl <= start) return out;
+  let fd = 0;
+  if (start !== undefined) {
+    fd = dayOf(start);
+    if (dayStart(fd) < start) fd += 1;
+  }
+  let ld = FAR_DAY;
+  if (endExcl !== undefined) ld = dayOf(endExcl);
+  if (fd >= ld) {
+    // No whole day inside: at most one stretch of rows, read directly.
+    out.partial.push([start ?? 0, endExcl ?? Number.MAX_SAFE_INTEGER]);
+    return out;
+  }
+  if (start !== undefined && start < dayStart(fd)) out.partial.push([start, dayStart(fd)]);
+  if (endExcl !== undefined && dayStart(ld) < endExcl) out.partial.push([dayStart(ld), endExcl]);
+  const fb = Math.ceil(fd / BLOCK_DAYS);
+  const lb = Math.floor(ld / BLOCK_DAYS);
+  if (fb < lb) {
+    if (fd < fb * BLOCK_DAYS) out.days.push([fd, fb * BLOCK_DAYS]);
+    out.blocks.push([fb, lb]);
+    if (lb * BLOCK_DAYS < ld) out.days.push([lb * BLOCK_DAYS, ld]);
+  } else {
+    out.days.push([fd, ld]);
+  }
+  return out;
+}
+
+/** Count and money sums (exact text) of one asset; `n` as the driver reads a count or a sum of counts. */
+export type AssetSumRow<S extends string> = { asset: string; n: number | string } & Record<S, string>;
+export type AssetSums<S extends string> = { asset: string; n: number } & Record<S, string>;
+
+/** A day/block stat table (bill_stat, transfer_stat): the money sums it keeps, and what it is filtered by. */
+export interface BucketStat<S extends string> {
+  table: 'bill_stat' | 'transfer_stat';
+  /** Each sum as it is answered, and the stat column that holds it. */
+  sums: Readonly<Record<S, string>>;
+  /** Stat key columns and the value each must have (undefined or '': not filtered). */
+  where: Readonly<Record<string, string | number | undefined>>;
+}
+
+/**
+ * Exact count and sums per asset of a date range [start, end] (epoch ms, both optional): the stat rows
+ * of its whole days and blocks, plus `rowsOf(from, to)` (inclusive) counted from the rows themselves for
+ * each part-day. Only for append-only tables, whose stat rows (written with each row) are exact. Assets
+ * with no rows are left out; the rest come sorted by asset.
+ */
+export async function sumByAsset<S extends string>(
+  db: Db,
+  stat: BucketStat<S>,
+  range: { start?: number; end?: number },
+  rowsOf: (from: number, to: number) => Promise<Array<AssetSumRow<NoInfer<S>>>>,
+): Promise<Array<AssetSums<S>>> {
+  const r = statRanges(range.start, range.end);
+  const sums = Object.keys(stat.sums) as S[];
+  const parts: Array<Promise<Array<AssetSumRow<S>>>> = [];
+  if (r.days.length || r.blocks.length) parts.push(bucketRows(db, stat, r));
+  for (const [a, b] of r.partial) parts.push(rowsOf(a, b - 1));
+  const byAsset = new Map<string, { n: number; sums: bigint[] }>();
+  for (const rows of await Promise.all(parts)) {
+    for (const row of rows) {
+      const acc = byAsset.get(row.asset) ?? { n: 0, sums: sums.map(() => 0n) };
+      acc.n += Number(row.n);
+      sums.forEach((s, i) => (acc.sums[i] += BigInt(row[s])));
+      byAsset.set(row.asset, acc);
+    }
+  }
+  return [...byAsset.entries()]
+    .filter(([, v]) => v.n > 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(
+      ([asset, v]) =>
+        ({ asset, n: v.n, ...Object.fromEntries(sums.map((s, i) => [s, v.sums[i].toString()])) }) as AssetSums<S>,
+    );
+}
+
+/** The stat rows of the whole days and blocks of `r`, summed per asset. */
+function bucketRows<S extends string>(db: Db, stat: BucketStat<S>, r: StatRanges): Promise<Array<AssetSumRow<S>>> {
+  // The two tables share kind, bucket, asset and n; the sum and filter columns are named at run time.
+  let q = (db as unknown as Kysely<any>)
+    .selectFrom(`${stat.table} as s`)
+    .select((eb) => [
+      's.asset',
+      eb.fn.sum('s.n').as('n'),
+      ...(Object.keys(stat.sums) as S[]).map((s) => moneySum(`s.${stat.sums[s]}`).as(s)),
+    ])
+    .where((eb) =>
+      eb.or([
+        ...r.days.map(([a, b]) => eb.and([eb('s.kind', '=', 'D'), eb('s.bucket', '>=', a), eb('s.bucket', '<', b)])),
+        ...r.blocks.map(([a, b]) => eb.and([eb('s.kind', '=', 'B'), eb('s.bucket', '>=', a), eb('s.bucket', '<', b)])),
+      ]),
+    );
+  for (const [col, value] of Object.entries(stat.where)) {
+    if (value !== undefined && value !== '') q = q.where(`s.${col}`, '=', value);
+  }
+  return q.groupBy('s.asset').execute() as Promise<Array<AssetSumRow<S>>>;
+}
