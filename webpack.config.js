@@ -1,6 +1,7 @@
 // Client build (webpack 5 + Babel, see babel.config.js).
-// - Every page is its own chunk (route.lazy + the registry in src/routes.tsx); the login route loads
-//   only the framework, the MUI core pieces it renders and the login page itself.
+// - Every page is its own chunk (the registry in src/routes.tsx); the login route loads only the
+//   framework, main and the login page itself. A page below /layout loads the shell, and a list page
+//   the `list` and `pages` chunks (splitChunks below); `npm run size` checks the budgets.
 // - Hashed file names (served with a year of cache by server/plugins/web.ts), precompressed .gz and
 //   .br beside each js/css/html file, no source maps in production.
 // - `npm run dev:web`: dev server with hot reload, proxying the API to http://localhost:8080.
@@ -13,6 +14,134 @@ const CompressionPlugin = require('compression-webpack-plugin');
 // The API server's address; PORT is the one the API server itself reads (server/config.ts).
 const API_TARGET = process.env.API_TARGET || `http://localhost:${process.env.PORT || 8080}`;
 const compressible = /\.(js|css|html)$/;
+
+// Code our pages never render although the libraries import it, loaded when first rendered instead
+// of with every list page. Only these importers are redirected; Jest uses the real modules.
+// - src/components/gridOnDemand.tsx: the grid's filter panel and inputs, column management, edit cells;
+// - src/components/gridSlotsOnDemand.tsx: the grid's default toolbar and column menu;
+// - src/components/muiOnDemand.tsx (default imports through muiOnDemandDefault.ts?<Name>): MUI
+//   components of the grid's material slots for Pro panels, the filter panel, multi-sorting and the
+//   column menu, the `standard` / `filled` inputs of TextField and Select, Tabs' scroll buttons;
+// - src/popperOnDemand.ts: @popperjs/core, for MUI's Popper, loaded when a popup first opens.
+// And one replacement that is not on demand: src/components/gridLocaleText.ts, the grid's default
+// texts in Chinese instead of English (ListPage gives every grid the Chinese ones anyway).
+const nm = (p) => new RegExp(`[\\\\/]node_modules[\\\\/]${p.replace(/\./g, '\\.').replace(/\//g, '[\\\\/]')}`);
+const ON_DEMAND = [
+  {
+    issuer: nm('@mui/x-data-grid/'),
+    request:
+      /(^|\/)(GridFilterPanel|GridFilterInput(Value|MultipleValue|Date|SingleSelect|MultipleSingleSelect)|GridColumnsManagement|GridEdit(Input|Date|Boolean|SingleSelect|LongText)Cell|GridLongTextCell)\.mjs$/,
+    to: () => 'src/components/gridOnDemand.tsx',
+  },
+  {
+    issuer: nm('@mui/x-data-grid/constants/defaultGridSlotsComponents.mjs'),
+    request: /(^|\/)(toolbarV8\/GridToolbar|columnMenu\/GridColumnMenu)\.mjs$/,
+    to: () => 'src/components/gridSlotsOnDemand.tsx',
+  },
+  {
+    issuer: nm('@mui/x-data-grid/material/index.mjs'),
+    request: /^@mui\/material\/(Autocomplete|Badge|Divider|FormControlLabel|Switch|Tab|Tabs|ToggleButton)$/,
+    to: (m) => `src/components/muiOnDemandDefault.ts?${m[1]}`,
+  },
+  {
+    issuer: nm('@mui/x-data-grid/constants/index.mjs'),
+    request: /^\.\/localeTextConstants\.mjs$/,
+    to: () => 'src/components/gridLocaleText.ts',
+  },
+  {
+    issuer: nm('@mui/material/Popper/BasePopper.mjs'),
+    request: /^@popperjs\/core$/,
+    to: () => 'src/popperOnDemand.ts',
+  },
+  {
+    issuer: nm('@mui/material/(TextField/TextField|Select/Select|Tabs/Tabs).mjs'),
+    request: /^\.\.\/(Input|FilledInput|TabScrollButton)\/index\.mjs$/,
+    to: (m) => `src/components/muiOnDemandDefault.ts?${m[1]}`,
+  },
+];
+const onDemand = new webpack.NormalModuleReplacementPlugin(/./, (resource) => {
+  const issuer = resource.contextInfo?.issuer || '';
+  for (const rule of ON_DEMAND) {
+    const match = rule.issuer.test(issuer) && rule.request.exec(resource.request);
+    if (match) {
+      resource.request = path.resolve(__dirname, rule.to(match));
+      return;
+    }
+  }
+});
+
+// MUI's CSS-variables theme code, which our themes never reach (no `cssVariables`, no `colorSchemes`;
+// __tests__/src/theme.test.ts checks that): left out, see src/muiWithoutCssVars.ts.
+const MUI_CSS_VARS = /^\.\/(createThemeWithVars|ThemeProviderWithVars)\.m?js$/;
+const MUI_STYLES = /[\\/]node_modules[\\/]@mui[\\/]material[\\/]styles[\\/](createTheme|ThemeProvider)\.m?js$/;
+const withoutCssVars = new webpack.NormalModuleReplacementPlugin(MUI_CSS_VARS, (resource) => {
+  if (MUI_STYLES.test(resource.contextInfo?.issuer || '')) {
+    resource.request = path.resolve(__dirname, 'src/muiWithoutCssVars.ts');
+  }
+});
+
+// src/router.tsx names the chunk of src/layout/Layout.
+const LAYOUT_CHUNK = 'layout';
+const DATA_GRID = /[\\/]node_modules[\\/]@mui[\\/]x-data-grid[\\/]DataGrid[\\/]DataGrid\.m?js$/;
+const ROUTES = /[\\/]src[\\/]routes\.tsx$/;
+
+/** A chunk made for a page of the registry (an import() in src/routes.tsx). */
+function isPageChunk(chunk) {
+  for (const group of chunk.groupsIterable) {
+    if (group.origins.some((o) => o.module && ROUTES.test(o.module.resource || ''))) return true;
+  }
+  return false;
+}
+/**
+ * What a chunk is for: 'entry' (the initial chunks and the login page), 'layout' (the shell), 'page'
+ * (a page of the registry) or 'on-demand' (loaded from one of those, see ON_DEMAND and the date
+ * picker: ignored when grouping, it takes what it shares from the chunks it is loaded from).
+ */
+function kindOf(chunk) {
+  if (chunk.canBeInitial() || chunk.name === 'login') return 'entry';
+  if (chunk.name === LAYOUT_CHUNK) return 'layout';
+  return isPageChunk(chunk) ? 'page' : 'on-demand';
+}
+const gridChunks = new WeakMap();
+/** A chunk with the DataGrid in it. */
+function hasGrid(chunk, chunkGraph) {
+  if (!gridChunks.has(chunk)) {
+    let found = false;
+    for (const m of chunkGraph.getChunkModulesIterable(chunk)) if (DATA_GRID.test(m.resource || '')) found = true;
+    gridChunks.set(chunk, found);
+  }
+  return gridChunks.get(chunk);
+}
+/** The page chunks using a module; null when the shell or the login route uses it. */
+function pagesUsing(module, chunkGraph) {
+  const pages = [];
+  for (const chunk of chunkGraph.getModuleChunksIterable(module)) {
+    const kind = kindOf(chunk);
+    if (kind === 'entry' || kind === 'layout') return null;
+    if (kind === 'page') pages.push(chunk);
+  }
+  return pages;
+}
+/** Imported by the shell (src/layout/Layout), and by nothing the login route loads. */
+function inShell(module, chunkGraph) {
+  let shell = false;
+  for (const chunk of chunkGraph.getModuleChunksIterable(module)) {
+    const kind = kindOf(chunk);
+    if (kind === 'entry') return false;
+    if (kind === 'layout') shell = true;
+  }
+  return shell;
+}
+/** Used by two DataGrid pages or more, and by no other page. */
+function onlyOnGridPages(module, chunkGraph) {
+  const pages = pagesUsing(module, chunkGraph);
+  return pages !== null && pages.length >= 2 && pages.every((chunk) => hasGrid(chunk, chunkGraph));
+}
+/** Used by two DataGrid pages or more (and by other pages). */
+function sharedByGridPages(module, chunkGraph) {
+  const pages = pagesUsing(module, chunkGraph);
+  return pages !== null && pages.filter((chunk) => hasGrid(chunk, chunkGraph)).length >= 2;
+}
 
 module.exports = (_env, argv) => {
   const mode = argv.mode || process.env.NODE_ENV || 'production';
@@ -52,6 +181,8 @@ module.exports = (_env, argv) => {
       ],
     },
     plugins: [
+      onDemand,
+      withoutCssVars,
       new HtmlWebpackPlugin({ template: path.resolve(__dirname, 'public/index.html'), scriptLoading: 'defer' }),
       new webpack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(mode),
@@ -81,8 +212,8 @@ module.exports = (_env, argv) => {
     optimization: {
       moduleIds: 'deterministic',
       chunkIds: production ? 'deterministic' : 'named',
-      // The webpack runtime changes with every chunk hash; kept apart so the framework stays cached.
-      runtimeChunk: 'single',
+      // The webpack runtime (a few KB, changing with every chunk hash) rides in main: one request
+      // less on every route; the framework chunk stays cached either way.
       splitChunks: {
         chunks: 'all',
         cacheGroups: {
@@ -94,28 +225,48 @@ module.exports = (_env, argv) => {
             priority: 40,
             enforce: true,
           },
-          // The heavy MUI X packages stay in async chunks shared only by the pages that use them.
-          muiX: {
-            test: /[\\/]node_modules[\\/]@mui[\\/]x-/,
+          // The shell and everything it imports (MUI core, Emotion, the layout, the menu endpoints):
+          // one file, loaded with every page below /layout. Pages take the modules they share with
+          // the shell from it instead of from a chunk per combination of pages.
+          shell: {
+            name: 'shell',
             chunks: 'async',
             priority: 30,
-            reuseExistingChunk: true,
+            enforce: true,
+            test: (module, { chunkGraph }) => inShell(module, chunkGraph),
           },
-          defaultVendors: {
-            test: /[\\/]node_modules[\\/]/,
-            priority: -10,
-            reuseExistingChunk: true,
+          // What only the DataGrid pages share: the grid, the MUI parts it renders, ListPage and the
+          // other list components. One file for every list page; the other pages never load it.
+          list: {
+            name: 'list',
+            chunks: 'async',
+            priority: 20,
+            enforce: true,
+            test: (module, { chunkGraph }) => onlyOnGridPages(module, chunkGraph),
           },
-          default: { minChunks: 2, priority: -20, reuseExistingChunk: true },
+          // What two DataGrid pages or more share with other pages (form fields, dialogs, shared
+          // components): one file. Anything fewer list pages use stays with the pages that use it.
+          pages: {
+            name: 'pages',
+            chunks: 'async',
+            priority: 10,
+            enforce: true,
+            test: (module, { chunkGraph }) => sharedByGridPages(module, chunkGraph),
+          },
+          // Anything else stays in the chunk that uses it, copied into each when several do (MUI Tabs
+          // for the managers and the setting pages): no request of its own on any route.
+          defaultVendors: false,
+          default: false,
         },
       },
     },
     performance: {
       hints: production ? 'warning' : false,
-      // Gate on what the browser downloads for one route; the compressed files are what is sent.
+      // A warning when one JS file (uncompressed) grows past this; the budgets of a route, on what is
+      // sent compressed, are checked by scripts/bundle-sizes.js (`npm run size`).
       assetFilter: (file) => /\.js$/.test(file),
-      maxEntrypointSize: 400 * 1024,
-      maxAssetSize: 400 * 1024,
+      maxEntrypointSize: 512 * 1024,
+      maxAssetSize: 512 * 1024,
     },
     devServer: {
       port: Number(process.env.WEB_PORT || 3000),

@@ -54,14 +54,17 @@ export function createRoutes(store: Pick<AppStore, 'getState'>): RouteObject[] {
         { index: true, loader: () => redirect(HOME_PATH) },
         {
           path: 'login',
-          lazy: async () => ({ Component: (await import('./pages/login/LoginPage')).default }),
+          lazy: async () => ({
+            Component: (await import(/* webpackChunkName: "login" */ './pages/login/LoginPage')).default,
+          }),
         },
         {
           path: 'layout',
           loader: requireToken,
           // The guard runs on every navigation, not only when /layout is first entered.
           shouldRevalidate: () => true,
-          Component: lazyComponent(() => import('./layout/Layout')),
+          // webpack.config.js finds the shell's modules by this chunk name.
+          Component: lazyComponent(() => import(/* webpackChunkName: "layout" */ './layout/Layout')),
           children: [
             { index: true, loader: () => redirect(HOME_PATH) },
             ...pageRoutes.map((page): RouteObject => ({

@@ -1,66 +1,141 @@
 /**
- * Two date pickers for a list's date range filter, bound to the filter draft of useListParams:
- * `start` / `end` as `YYYY-MM-DD` strings (the server reads them as Asia/Shanghai calendar days,
- * the end day included). The end cannot precede the start. Enter in either field searches.
+ * A list's date range filter, bound to the filter draft of useListParams: `start` / `end` as
+ * `YYYY-MM-DD` strings (the server reads them as Asia/Shanghai calendar days, the end day included).
+ * Enter in either field searches.
  *
  *   <DateRangeFilter params={params} />                               // filters: { start: '', end: '' }
  *   <DateRangeFilter params={params} startName="paidStart" endName="paidEnd" startLabel="支付开始" />
+ *
+ * Each day is a plain text field (type `2026-11-23`) with a 选择日期 button. The calendar behind the
+ * button (MUI X DateCalendar, dayjs in 'zh-cn': ./DayCalendar) is loaded only when it is first
+ * opened, so a list page does not download the date pickers before its first row. The calendar does
+ * not offer end days before the start, nor start days after the end.
  */
-import { useState } from 'react';
-import dayjs, { type Dayjs } from 'dayjs';
-import 'dayjs/locale/zh-cn';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { zhCN } from '@mui/x-date-pickers/locales';
+import TextField from '@mui/material/TextField';
+import CalendarIcon from '@mui/icons-material/CalendarMonthOutlined';
+import ClearIcon from '@mui/icons-material/Clear';
 import type { FilterValues, ListParams } from './useListParams';
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const pickerTexts = zhCN.components.MuiLocalizationProvider.defaultProps.localeText;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** '2026-11-23' → a Dayjs of that day; anything else → null. */
-export function toDay(text: string | undefined): Dayjs | null {
-  if (!text || !DAY.test(text)) return null;
-  const day = dayjs(text);
-  return day.isValid() && day.format(DATE_FORMAT) === text ? day : null;
+const loadCalendar = () => import('./DayCalendar');
+const DayCalendar = lazy(loadCalendar);
+
+/** True for a real calendar day written `YYYY-MM-DD` ('2026-02-30' is not one). */
+export function isDay(text: string | undefined): text is string {
+  const m = text ? DAY.exec(text) : null;
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
 interface DayFieldProps {
   label: string;
   value: string;
   onChange: (text: string) => void;
-  minDate?: Dayjs | null;
-  maxDate?: Dayjs | null;
+  /** Earliest / latest day the calendar offers (`YYYY-MM-DD`, '' for none). */
+  minDay?: string;
+  maxDay?: string;
 }
 
 /**
- * One picker. It keeps its own Dayjs while the user types (a half-typed date is not a filter yet,
- * and must not be wiped by the empty draft it produces) and follows the draft when it changes from
+ * One day. It keeps its own text while the user types (a half-typed date is not a filter yet, and
+ * must not be wiped by the empty draft it produces) and follows the draft when it changes from
  * outside (重置, back/forward).
  */
-function DayField({ label, value, onChange, minDate, maxDate }: DayFieldProps) {
-  const [local, setLocal] = useState<{ text: string; day: Dayjs | null }>(() => ({ text: value, day: toDay(value) }));
-  let day = local.day;
-  if (local.text !== value) {
-    day = toDay(value);
-    setLocal({ text: value, day });
+function DayField({ label, value, onChange, minDay = '', maxDay = '' }: DayFieldProps) {
+  const [local, setLocal] = useState({ value, input: value });
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  let input = local.input;
+  if (local.value !== value) {
+    input = value;
+    setLocal({ value, input });
   }
+  const set = (next: string) => {
+    const day = isDay(next) ? next : '';
+    setLocal({ value: day, input: next });
+    if (day !== value) onChange(day);
+  };
+  const invalid =
+    input !== '' && (!isDay(input) || (minDay !== '' && input < minDay) || (maxDay !== '' && input > maxDay));
+  const open = (event: MouseEvent<HTMLElement>) => {
+    // The field's root (not the button) anchors the calendar, like the pickers' own popup.
+    setAnchor(event.currentTarget.closest<HTMLElement>('.MuiFormControl-root') ?? event.currentTarget);
+  };
+  const openLabel = isDay(input) ? `选择日期，已选择${input}` : '选择日期';
+
   return (
-    <DatePicker
-      label={label}
-      value={day}
-      format={DATE_FORMAT}
-      minDate={minDate ?? undefined}
-      maxDate={maxDate ?? undefined}
-      onChange={(next) => {
-        const text = next && next.isValid() ? next.format(DATE_FORMAT) : '';
-        setLocal({ text, day: next });
-        onChange(text);
-      }}
-      slotProps={{ textField: { size: 'small', sx: { width: 170 } }, field: { clearable: true } }}
-    />
+    <>
+      <TextField
+        label={label}
+        size="small"
+        placeholder="年-月-日"
+        value={input}
+        error={invalid}
+        onChange={(e) => set(e.target.value.trim())}
+        sx={{ width: 170 }}
+        slotProps={{
+          htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 10 },
+          input: {
+            endAdornment: (
+              <InputAdornment position="end" sx={{ ml: 0 }}>
+                {input ? (
+                  <IconButton size="small" aria-label="清除" onClick={() => set('')} edge="end">
+                    <ClearIcon fontSize="small" />
+                  </IconButton>
+                ) : null}
+                <IconButton
+                  size="small"
+                  aria-label={openLabel}
+                  aria-haspopup="dialog"
+                  onClick={open}
+                  // Start the download when the pointer or focus reaches the button, before the click.
+                  onPointerEnter={() => void loadCalendar()}
+                  onFocus={() => void loadCalendar()}
+                  edge="end"
+                >
+                  <CalendarIcon fontSize="small" />
+                </IconButton>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <Popover
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        slotProps={{ paper: { role: 'dialog', 'aria-label': label } }}
+      >
+        <Suspense
+          fallback={
+            <Box sx={{ width: 320, height: 334, display: 'grid', placeItems: 'center' }}>
+              <CircularProgress size={28} aria-label="加载中" />
+            </Box>
+          }
+        >
+          <DayCalendar
+            value={isDay(input) ? input : ''}
+            minDay={minDay}
+            maxDay={maxDay}
+            onPick={(day) => {
+              set(day);
+              setAnchor(null);
+            }}
+          />
+        </Suspense>
+      </Popover>
+    </>
   );
 }
 
@@ -82,18 +157,21 @@ export function DateRangeFilter<F extends FilterValues>({
   const start = params.draft[startName] ?? '';
   const end = params.draft[endName] ?? '';
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="zh-cn" localeText={pickerTexts}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <DayField
-          label={startLabel}
-          value={start}
-          maxDate={toDay(end)}
-          onChange={(t) => params.setDraft(startName, t)}
-        />
-        <span aria-hidden>至</span>
-        <DayField label={endLabel} value={end} minDate={toDay(start)} onChange={(t) => params.setDraft(endName, t)} />
-      </Stack>
-    </LocalizationProvider>
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <DayField
+        label={startLabel}
+        value={start}
+        maxDay={isDay(end) ? end : ''}
+        onChange={(t) => params.setDraft(startName, t)}
+      />
+      <span aria-hidden>至</span>
+      <DayField
+        label={endLabel}
+        value={end}
+        minDay={isDay(start) ? start : ''}
+        onChange={(t) => params.setDraft(endName, t)}
+      />
+    </Stack>
   );
 }
 

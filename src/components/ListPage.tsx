@@ -30,6 +30,7 @@ import {
 } from '@mui/x-data-grid';
 import { zhCN } from '@mui/x-data-grid/locales';
 import type { Asset } from '../../domain/assets';
+import { MAX_OFFSET } from '../../domain/paging';
 import { formatMoneyText } from './MoneyText';
 import { PAGE_SIZE_OPTIONS, type FilterValues, type ListParams } from './useListParams';
 import type { RowSelection } from './useRowSelection';
@@ -52,8 +53,6 @@ export function isSearchEnter(event: KeyboardEvent<HTMLElement>): boolean {
   if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing) return false;
   if (event.shiftKey || event.ctrlKey || event.altKey || event.metaKey) return false;
   const target = event.target as HTMLElement;
-  // A date picker's field is a list of editable sections, not an <input>.
-  if (target.closest?.('.MuiPickersSectionList-root')) return true;
   if (!(target instanceof HTMLInputElement)) return false;
   if (['checkbox', 'radio', 'button', 'submit', 'reset', 'file'].includes(target.type)) return false;
   return !target.getAttribute('aria-expanded') || target.getAttribute('aria-expanded') === 'false';
@@ -66,6 +65,9 @@ export interface ListData<R, S = unknown> {
   page?: number;
   size?: number;
   sum?: S;
+  /** Cursors of the page's last and first rows, from the lists that page by cursor (useListParams). */
+  next?: string | null;
+  prev?: string | null;
 }
 
 /** One amount of the totals line: "合计金额：12,345.67 USDT". */
@@ -141,8 +143,13 @@ export function ListPage<R extends GridValidRowModel, S = unknown, F extends Fil
     [params.page, params.size],
   );
   const onPaginationModelChange = (model: GridPaginationModel) => {
-    if (model.pageSize !== params.size) params.setSize(model.pageSize);
-    else if (model.page !== params.page - 1) params.setPage(model.page + 1);
+    if (model.pageSize !== params.size) return params.setSize(model.pageSize);
+    const target = model.page + 1;
+    if (target === params.page) return;
+    // 下一页 / 上一页 start from a row on screen when the list answers cursors: any depth, same cost.
+    if (target === params.page + 1 && data?.next) params.setPage(target, { after: data.next });
+    else if (target === params.page - 1 && target > 1 && data?.prev) params.setPage(target, { before: data.prev });
+    else params.setPage(target);
   };
   const sortModel: GridSortModel = useMemo(
     () => (params.sort ? [{ field: params.sort, sort: params.order ?? 'asc' }] : []),
@@ -158,7 +165,9 @@ export function ListPage<R extends GridValidRowModel, S = unknown, F extends Fil
   // last page that has rows, replacing the history entry so back does not return to the empty one.
   const total = data?.total ?? 0;
   const pastEnd = Boolean(data) && rows.length === 0 && total > 0 && params.page > 1;
-  const lastPage = Math.max(1, Math.ceil(total / params.size));
+  // Past MAX_OFFSET rows a page number alone is refused (only cursors go there): start over instead.
+  const lastByNumber = Math.max(1, Math.ceil(total / params.size));
+  const lastPage = (lastByNumber - 1) * params.size > MAX_OFFSET ? 1 : lastByNumber;
   const { setPage } = params;
   useEffect(() => {
     if (pastEnd && !isFetching) setPage(lastPage, { replace: true });
@@ -167,7 +176,7 @@ export function ListPage<R extends GridValidRowModel, S = unknown, F extends Fil
   const onRowSelectionModelChange = (model: GridRowSelectionModel) => selection?.setModel(model);
   const sum = data?.sum;
 
-  // Chinese texts for the grid and for any date picker of the filter bar (DateRangeFilter).
+  // Chinese texts for the grid (the date range filter's calendar brings its own).
   return (
     <XLocalizationProvider>
       <Stack spacing={2}>

@@ -6,6 +6,11 @@
  * URL shape: `?username=ab&status=1&page=3&size=50&sort=createdAt&order=desc`. Values equal to their
  * default are left out, so a fresh list has a clean URL. Only the filter names declared in
  * `defaults.filters` are read, so unrelated query keys (a `tab`, a `redirect`) are never sent.
+ *
+ * Big lists page by cursor (server/db/keyset.ts): 下一页 carries the `next` of the page on screen as
+ * `after=…`, 上一页 its `prev` as `before=…`, so page 40,000 of a million rows is as quick as page 1 and
+ * a reload or a shared link shows the same rows. Any other move (a page size, a sort, a filter, page 1)
+ * drops the cursor.
  */
 import { useCallback, useMemo, useState, type ChangeEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -34,7 +39,15 @@ export type ListQueryArgs<F extends FilterValues> = {
   size: number;
   sort?: string;
   order?: SortOrder;
+  after?: string;
+  before?: string;
 } & { [K in keyof F]?: string | number };
+
+/** Where a page starts when it was reached by 下一页 / 上一页 of a list that answers cursors. */
+export interface PageCursor {
+  after?: string;
+  before?: string;
+}
 
 export interface ListParams<F extends FilterValues = FilterValues> {
   /** The applied filters (what the current query uses), as read from the URL. */
@@ -59,8 +72,13 @@ export interface ListParams<F extends FilterValues = FilterValues> {
   setFilters: (next: Partial<F>) => void;
   /** Clears every filter back to its default and goes to page 1; size and sort are kept. */
   reset: () => void;
-  /** `replace` corrects the current history entry instead of adding one (a page past the end). */
-  setPage: (page: number, opts?: { replace?: boolean }) => void;
+  /**
+   * `replace` corrects the current history entry instead of adding one (a page past the end); `after` /
+   * `before` say the page follows / precedes a row of the page on screen (its `next` / `prev`).
+   */
+  setPage: (page: number, opts?: { replace?: boolean } & PageCursor) => void;
+  /** The cursor the current page was reached with, if any. */
+  cursor: PageCursor;
   /** A new page size starts over at page 1. */
   setSize: (size: number) => void;
   /** A new sort starts over at page 1; no field clears the sort back to the default. */
@@ -84,7 +102,10 @@ interface UrlState<F extends FilterValues> {
   size: number;
   sort?: string;
   order?: SortOrder;
+  cursor: PageCursor;
 }
+
+const CURSOR = /^\d{1,16}_\d{1,16}$/;
 
 export function useListParams<F extends FilterValues = FilterValues>(defaults: ListDefaults<F> = {}): ListParams<F> {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -108,12 +129,19 @@ export function useListParams<F extends FilterValues = FilterValues>(defaults: L
     const sort = get('sort') ?? defaultSort;
     const order: SortOrder | undefined =
       rawOrder === 'asc' || rawOrder === 'desc' ? rawOrder : sort ? (defaultOrder ?? 'desc') : undefined;
+    const page = readPositive(get('page'), 1);
+    const after = get('after');
+    const before = get('before');
+    // A cursor means something only past page 1, and only one of them.
+    const cursor: PageCursor =
+      page > 1 && after && CURSOR.test(after) ? { after } : page > 1 && before && CURSOR.test(before) ? { before } : {};
     return {
       filters,
-      page: readPositive(get('page'), 1),
+      page,
       size: readPositive(get('size'), defaultSize, 100),
       sort: sort || undefined,
       order: sort ? order : undefined,
+      cursor,
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [searchParams, defaultsKey]);
@@ -134,6 +162,8 @@ export function useListParams<F extends FilterValues = FilterValues>(defaults: L
             else params.set(prefix + name, value);
           }
           put('page', String(next.page), '1');
+          put('after', next.page > 1 ? next.cursor.after : undefined, undefined);
+          put('before', next.page > 1 ? next.cursor.before : undefined, undefined);
           put('size', String(next.size), String(defaultSize));
           put('sort', next.sort, defaultSort);
           put('order', next.sort ? next.order : undefined, defaultSort ? defaultOrder : undefined);
@@ -162,28 +192,42 @@ export function useListParams<F extends FilterValues = FilterValues>(defaults: L
   );
 
   const setFilters = useCallback(
-    (next: Partial<F>) => write({ ...state, filters: { ...defaultFilters, ...next } as F, page: 1 }),
+    (next: Partial<F>) => write({ ...state, filters: { ...defaultFilters, ...next } as F, page: 1, cursor: {} }),
     [write, state, defaultFilters],
   );
 
   const search = useCallback(
-    (patch?: Partial<F>) => write({ ...state, filters: { ...draft, ...patch } as F, page: 1 }),
+    (patch?: Partial<F>) => write({ ...state, filters: { ...draft, ...patch } as F, page: 1, cursor: {} }),
     [write, state, draft],
   );
 
   const reset = useCallback(() => {
     setDraftState({ key: JSON.stringify(defaultFilters), values: defaultFilters });
-    write({ ...state, filters: defaultFilters, page: 1 });
+    write({ ...state, filters: defaultFilters, page: 1, cursor: {} });
   }, [write, state, defaultFilters]);
 
   const setPage = useCallback(
-    (page: number, opts: { replace?: boolean } = {}) => write({ ...state, page: Math.max(1, page) }, opts.replace),
+    (page: number, opts: { replace?: boolean } & PageCursor = {}) =>
+      write(
+        {
+          ...state,
+          page: Math.max(1, page),
+          cursor: opts.after ? { after: opts.after } : opts.before ? { before: opts.before } : {},
+        },
+        opts.replace,
+      ),
     [write, state],
   );
-  const setSize = useCallback((size: number) => write({ ...state, size, page: 1 }), [write, state]);
+  const setSize = useCallback((size: number) => write({ ...state, size, page: 1, cursor: {} }), [write, state]);
   const setSort = useCallback(
     (sort?: string, order?: SortOrder) =>
-      write({ ...state, sort: sort || defaultSort, order: sort ? (order ?? 'asc') : defaultOrder, page: 1 }),
+      write({
+        ...state,
+        sort: sort || defaultSort,
+        order: sort ? (order ?? 'asc') : defaultOrder,
+        page: 1,
+        cursor: {},
+      }),
     [write, state, defaultSort, defaultOrder],
   );
 
@@ -198,6 +242,8 @@ export function useListParams<F extends FilterValues = FilterValues>(defaults: L
 
   const queryArgs = useMemo(() => {
     const args: Record<string, string | number> = { page: state.page, size: state.size };
+    if (state.cursor.after) args.after = state.cursor.after;
+    if (state.cursor.before) args.before = state.cursor.before;
     if (state.sort) {
       args.sort = state.sort;
       if (state.order) args.order = state.order;
@@ -227,6 +273,7 @@ export function useListParams<F extends FilterValues = FilterValues>(defaults: L
     setFilters,
     reset,
     setPage,
+    cursor: state.cursor,
     setSize,
     setSort,
     queryArgs,

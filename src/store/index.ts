@@ -1,4 +1,4 @@
-import { combineReducers, configureStore, createListenerMiddleware, isRejectedWithValue } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi, type ApiError } from '../services/baseApi';
 import authReducer, { loggedIn, loggedOut, readStoredAuth, TOKEN_KEY, USERNAME_KEY, type AuthState } from './authSlice';
@@ -16,39 +16,35 @@ export const rootReducer = combineReducers({
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function createAppStore(preloaded?: { auth?: AuthState }, storage: Storage | null = window.localStorage) {
-  const listener = createListenerMiddleware();
-  // The token and user name live in localStorage under the keys of SPEC.md.
-  listener.startListening({
-    actionCreator: loggedIn,
-    effect: (action) => {
+  // What follows an action, once the reducers have seen it. A plain middleware rather than RTK's
+  // listener middleware: these three reactions are all the app needs, and the listener machinery
+  // would add ~1 KB to the login route.
+  const effects: Middleware<object, RootState> = (api) => (next) => (action) => {
+    const result = next(action);
+    if (loggedIn.match(action)) {
+      // The token and user name live in localStorage under the keys of SPEC.md.
       storage?.setItem(TOKEN_KEY, action.payload.token);
       storage?.setItem(USERNAME_KEY, action.payload.username);
-    },
-  });
-  listener.startListening({
-    actionCreator: loggedOut,
-    effect: (_action, api) => {
+    } else if (loggedOut.match(action)) {
       storage?.removeItem(TOKEN_KEY);
       storage?.removeItem(USERNAME_KEY);
       // Nothing cached for one manager may show to the next one.
       api.dispatch(baseApi.util.resetApiState());
-    },
-  });
-  // Errors reach the user as a toast; a 301/302 is shown by the login page instead.
-  listener.startListening({
-    predicate: (action) => isRejectedWithValue(action),
-    effect: (action, api) => {
+    } else if (isRejectedWithValue(action)) {
+      // Errors reach the user as a toast; a 301/302 is shown by the login page instead.
       const error = (action as { payload?: ApiError }).payload;
-      if (!error || error.code === 301 || error.code === 302) return;
       const meta = (action as { meta?: { arg?: { endpointName?: string } } }).meta;
-      if (meta?.arg?.endpointName === 'login') return; // the login form shows its own error
-      api.dispatch(toastShown(error.msg, 'error'));
-    },
-  });
+      // The login form shows its own error.
+      if (error && error.code !== 301 && error.code !== 302 && meta?.arg?.endpointName !== 'login') {
+        api.dispatch(toastShown(error.msg, 'error'));
+      }
+    }
+    return result;
+  };
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloaded ? (preloaded as Partial<RootState>) : undefined,
-    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(baseApi.middleware),
+    middleware: (getDefault) => getDefault().prepend(effects).concat(baseApi.middleware),
     devTools: process.env.NODE_ENV !== 'production',
   });
   setupListeners(store.dispatch);
@@ -56,5 +52,8 @@ export function createAppStore(preloaded?: { auth?: AuthState }, storage: Storag
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;
+// The typed hooks ride in the entry chunk: the login page, the shell and every page use them, and
+// on their own they would be a request of a few bytes on every route.
+export { useAppDispatch, useAppSelector } from './hooks';
 export type AppDispatch = AppStore['dispatch'];
 export { readStoredAuth };

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { DateRangeFilter, toDay } from '../../../src/components/DateRangeFilter';
+import { DateRangeFilter, isDay } from '../../../src/components/DateRangeFilter';
 import { ListPage } from '../../../src/components/ListPage';
 import { useListParams, type ListParams } from '../../../src/components/useListParams';
 
@@ -23,13 +23,10 @@ function setup(url: string) {
   return { params: () => seen.current as ListParams<Filters>, search: () => router.state.location.search };
 }
 
-/** The hidden input each v9 picker field keeps in sync with its value. */
-const hiddenValues = () =>
-  Array.from(
-    screen
-      .getByRole('search')
-      .querySelectorAll<HTMLInputElement>('.MuiPickersInputBase-root input[aria-hidden="true"]'),
-  ).map((i) => i.value);
+const field = (name: string) => screen.getByRole('textbox', { name });
+/** The 选择日期 button of a field, which opens its calendar. */
+const calendarButton = (name: string) =>
+  within(field(name).closest('.MuiFormControl-root') as HTMLElement).getByRole('button', { name: /选择日期/ });
 
 // MUI X renders slowly on a shared CI core: give each test room beyond the default 5 s.
 jest.setTimeout(30_000);
@@ -37,20 +34,36 @@ jest.setTimeout(30_000);
 describe('DateRangeFilter', () => {
   it('shows the dates of the URL in Chinese-labelled fields', () => {
     setup('/list?start=2026-11-01&end=2026-11-23');
-    expect(screen.getByRole('group', { name: '开始日期' })).toBeInTheDocument();
-    expect(screen.getByRole('group', { name: '结束日期' })).toBeInTheDocument();
-    expect(hiddenValues()).toEqual(['2026-11-01', '2026-11-23']);
+    expect(field('开始日期')).toHaveValue('2026-11-01');
+    expect(field('结束日期')).toHaveValue('2026-11-23');
+    expect(calendarButton('开始日期')).toHaveAccessibleName('选择日期，已选择2026-11-01');
   });
 
-  it('writes a day picked in the calendar as YYYY-MM-DD and searches with it', async () => {
+  it('takes a typed day; a half-typed or impossible one is no filter yet and is marked', async () => {
+    const u = userEvent.setup();
+    const { params } = setup('/list');
+    await u.type(field('开始日期'), '2026-11-0');
+    expect(field('开始日期')).toHaveValue('2026-11-0');
+    expect(field('开始日期')).toHaveAttribute('aria-invalid', 'true');
+    expect(params().draft.start).toBe('');
+    await u.type(field('开始日期'), '2');
+    expect(params().draft.start).toBe('2026-11-02');
+    expect(field('开始日期')).toHaveAttribute('aria-invalid', 'false');
+    await u.clear(field('结束日期'));
+    await u.type(field('结束日期'), '2026-02-30');
+    expect(params().draft.end).toBe('');
+    expect(field('结束日期')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('loads the calendar on demand, writes a picked day as YYYY-MM-DD and searches with it', async () => {
     const u = userEvent.setup();
     const { params, search } = setup('/list?start=2026-11-01');
-    const endGroup = screen.getByRole('group', { name: '结束日期' }).closest('.MuiFormControl-root') as HTMLElement;
-    await u.click(within(endGroup).getByRole('button', { name: /选择日期/ }));
-    const calendar = within(await screen.findByRole('dialog')).getByRole('grid');
+    await u.click(calendarButton('结束日期'));
+    const calendar = await within(await screen.findByRole('dialog', { name: '结束日期' })).findByRole('grid');
     // The month shown is the start's month (the end is bounded below by the start): pick the 15th.
     await u.click(within(calendar).getByRole('gridcell', { name: '15' }));
     expect(params().draft).toEqual({ start: '2026-11-01', end: '2026-11-15' });
+    expect(field('结束日期')).toHaveValue('2026-11-15');
     await u.click(screen.getByRole('button', { name: '搜索' }));
     expect(search()).toBe('?start=2026-11-01&end=2026-11-15');
     expect(params().queryArgs).toEqual({ page: 1, size: 20, start: '2026-11-01', end: '2026-11-15' });
@@ -59,35 +72,41 @@ describe('DateRangeFilter', () => {
   it('does not offer end days before the start', async () => {
     const u = userEvent.setup();
     setup('/list?start=2026-11-10');
-    const endGroup = screen.getByRole('group', { name: '结束日期' }).closest('.MuiFormControl-root') as HTMLElement;
-    await u.click(within(endGroup).getByRole('button', { name: /选择日期/ }));
-    const calendar = within(await screen.findByRole('dialog')).getByRole('grid');
+    await u.click(calendarButton('结束日期'));
+    const calendar = await within(await screen.findByRole('dialog', { name: '结束日期' })).findByRole('grid');
     expect(within(calendar).getByRole('gridcell', { name: '9' })).toBeDisabled();
     expect(within(calendar).getByRole('gridcell', { name: '10' })).toBeEnabled();
   });
 
-  it('empties both fields on 重置', async () => {
+  it('empties both fields on 重置, and one with its 清除 button', async () => {
+    const u = userEvent.setup();
     const { params } = setup('/list?start=2026-11-01&end=2026-11-02');
-    await userEvent.click(screen.getByRole('button', { name: '重置' }));
+    await u.click(
+      within(field('结束日期').closest('.MuiFormControl-root') as HTMLElement).getByRole('button', { name: '清除' }),
+    );
+    expect(params().draft).toEqual({ start: '2026-11-01', end: '' });
+    expect(field('结束日期')).toHaveValue('');
+    await u.click(screen.getByRole('button', { name: '重置' }));
     expect(params().filters).toEqual({ start: '', end: '' });
-    expect(hiddenValues()).toEqual(['', '']);
+    expect(field('开始日期')).toHaveValue('');
   });
 
-  it('searches on Enter in a date field', async () => {
+  it('searches on Enter in a date field', () => {
     const { search } = setup('/list?page=2&start=2026-11-01');
-    const section = within(screen.getByRole('group', { name: '开始日期' })).getAllByRole('spinbutton')[0];
     act(() => {
-      fireEvent.keyDown(section, { key: 'Enter' });
+      fireEvent.keyDown(field('开始日期'), { key: 'Enter' });
     });
     expect(search()).toBe('?start=2026-11-01');
   });
 });
 
-describe('toDay', () => {
+describe('isDay', () => {
   it('accepts only real YYYY-MM-DD days', () => {
-    expect(toDay('2026-02-28')?.format('YYYY-MM-DD')).toBe('2026-02-28');
-    expect(toDay('2026-02-30')).toBeNull();
-    expect(toDay('2026-2-3')).toBeNull();
-    expect(toDay('')).toBeNull();
+    expect(isDay('2026-02-28')).toBe(true);
+    expect(isDay('2028-02-29')).toBe(true);
+    expect(isDay('2026-02-30')).toBe(false);
+    expect(isDay('2026-2-3')).toBe(false);
+    expect(isDay('')).toBe(false);
+    expect(isDay(undefined)).toBe(false);
   });
 });

@@ -132,4 +132,30 @@ describe('useListParams', () => {
     act(() => params().setFilters({ username: 'q' }));
     expect(url()).toBe('/list?page=9&log.username=q');
   });
+
+  it('carries the cursor of 下一页 / 上一页 in the URL and drops it on any other move', () => {
+    const { params, url } = mount('/list?username=ab');
+    act(() => params().setPage(2, { after: '1795141800000_181' }));
+    expect(url()).toBe('/list?username=ab&page=2&after=1795141800000_181');
+    expect(params().queryArgs).toEqual({ page: 2, size: 20, username: 'ab', after: '1795141800000_181' });
+    act(() => params().setPage(1, { before: '9_9' }));
+    expect(url()).toBe('/list?username=ab'); // page 1 needs no cursor
+    act(() => params().setPage(3, { before: '5_5' }));
+    expect(params().cursor).toEqual({ before: '5_5' });
+    act(() => params().setSize(50));
+    expect(url()).toBe('/list?username=ab&size=50');
+    act(() => params().setPage(2, { after: '7_7' }));
+    act(() => params().search({ username: 'cd' }));
+    expect(url()).toBe('/list?username=cd&size=50');
+    act(() => params().setPage(2, { after: '7_7' }));
+    act(() => params().setSort('createdAt', 'asc'));
+    expect(url()).not.toContain('after');
+  });
+
+  it('reads a cursor from the URL only when well-formed and past page 1', () => {
+    expect(mount('/list?page=4&after=12_34').params().queryArgs).toEqual({ page: 4, size: 20, after: '12_34' });
+    expect(mount('/list?page=4&before=12_34').params().queryArgs).toEqual({ page: 4, size: 20, before: '12_34' });
+    expect(mount('/list?page=4&after=drop table').params().queryArgs).toEqual({ page: 4, size: 20 });
+    expect(mount('/list?after=12_34').params().queryArgs).toEqual({ page: 1, size: 20 });
+  });
 });

@@ -1,8 +1,9 @@
 /**
  * 账单 (billLayout) and 能量变动 (energyLayout/changeLayout, `energy`): the ledger's bills, newest
- * first. Over tens of millions of rows the server stops counting at 10,000 (`totalCapped`): the page
- * then says "10,000+ 条", pages through those first 10,000 and asks to narrow the filters for the
- * rest and for the sums (which it shows per asset whenever the count is exact).
+ * first, over tens of millions of rows. Totals and per-asset sums are exact, except for one member's
+ * bills past 10,000 (`totalCapped`): the page then says "10,000+ 条", keeps paging with 下一页 (the
+ * grid does not know the last page) and asks to narrow the filters for the sum. Pages past the first
+ * 10,000 rows are reached by cursor (useListParams), as fast as the first.
  */
 import { useMemo } from 'react';
 import MenuItem from '@mui/material/MenuItem';
@@ -32,11 +33,12 @@ const REF_LABELS: Record<string, string> = {
   transfer: '转账',
 };
 
-/** "共 10,000+ 条（仅统计前 10,000 条…）" or "共 123 条": never a capped number shown as exact. */
+/** "共 10,000+ 条（…）" or "共 123 条": never a capped number shown as exact. */
 export function countText(page: Pick<BillPage, 'total' | 'totalCapped'>): string {
+  const n = page.total.toLocaleString('en-US');
   return page.totalCapped
-    ? `共 ${page.total.toLocaleString('en-US')}+ 条（超过 ${page.total.toLocaleString('en-US')} 条时只能翻阅最新的 ${page.total.toLocaleString('en-US')} 条，请缩小筛选范围）`
-    : `共 ${page.total.toLocaleString('en-US')} 条`;
+    ? `共 ${n}+ 条（超过 ${n} 条时不再计数，可继续翻页；缩小筛选范围可看到总数与合计）`
+    : `共 ${n} 条`;
 }
 
 /** The line under the table: sums per asset, or why there is none. */
@@ -91,15 +93,21 @@ export default function BillListPage({ energy = false }: BillListPageProps) {
   );
 
   const capped = Boolean(data?.totalCapped);
+  const total = data?.total ?? 0;
+  const hasNextPage = Boolean(data?.next) && (data?.list.length ?? 0) === params.size;
   const gridProps = useMemo<Partial<DataGridProps<Bill>>>(
     () => ({
       localeText: {
         ...gridLocaleText,
         paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
-          `第 ${from}–${to} 条，共 ${count.toLocaleString('en-US')}${capped ? '+' : ''} 条`,
+          capped
+            ? `第 ${from}–${to} 条，共 ${total.toLocaleString('en-US')}+ 条`
+            : `第 ${from}–${to} 条，共 ${count.toLocaleString('en-US')} 条`,
       },
+      // A capped count is not the last page: the grid pages on while the server has a next page.
+      ...(capped ? { rowCount: -1, paginationMeta: { hasNextPage } } : {}),
     }),
-    [capped],
+    [capped, total, hasNextPage],
   );
 
   return (

@@ -24,6 +24,7 @@ import { actionsColumn, statusColumn, timeColumn } from '../../components/column
 import DateRangeFilter from '../../components/DateRangeFilter';
 import ListPage from '../../components/ListPage';
 import { MoneyText } from '../../components/MoneyText';
+import { onDemand, useOpenedOnce } from '../../components/onDemand';
 import { usePermissions } from '../../components/useCan';
 import useConfirm from '../../components/useConfirm';
 import { useListParams } from '../../components/useListParams';
@@ -31,11 +32,14 @@ import type { ListMembersApiArg } from '../../services/generated/api';
 import { useListMembersQuery, useListZonesQuery, useMemberOptMutation } from '../../services/members';
 import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../store/toastSlice';
-import AdjustDialog from './AdjustDialog';
-import MemberCreateDialog from './MemberCreateDialog';
-import MemberDrawer from './MemberDrawer';
-import MemberFieldDialog, { type FieldAction } from './MemberFieldDialog';
+import type { FieldAction } from './MemberFieldDialog';
 import type { MemberRow } from './memberTypes';
+
+// The dialogs and the detail drawer load when first opened.
+const AdjustDialog = onDemand(() => import('./AdjustDialog'));
+const MemberCreateDialog = onDemand(() => import('./MemberCreateDialog'));
+const MemberDrawer = onDemand(() => import('./MemberDrawer'));
+const MemberFieldDialog = onDemand(() => import('./MemberFieldDialog'));
 
 const FILTERS = { keyword: '', inviterUid: '', zoneId: '', level: '', status: '', start: '', end: '' };
 const NUMERIC = ['zoneId', 'level', 'status'] as const;
@@ -79,6 +83,10 @@ export default function MemberListPage() {
   const [detailId, setDetailId] = useState<number | null>(null);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; row: MemberRow } | null>(null);
   const [newPassword, setNewPassword] = useState<{ uid: string; password: string } | null>(null);
+  const createOpened = useOpenedOnce(creating);
+  const adjustOpened = useOpenedOnce(adjusting !== null);
+  const editOpened = useOpenedOnce(editing !== null);
+  const detailOpened = useOpenedOnce(detailId !== null);
   // The drawer shows the row as the list has it now, so an adjustment appears there at once.
   const detail = data?.list.find((m) => m.id === detailId) ?? null;
 
@@ -235,10 +243,10 @@ export default function MemberListPage() {
         ) : null}
         <MenuItem onClick={pick(resetPassword)}>重置密码</MenuItem>
       </Menu>
-      <MemberCreateDialog open={creating} zones={zones} onClose={() => setCreating(false)} />
-      <AdjustDialog member={adjusting} onClose={() => setAdjusting(null)} />
-      <MemberFieldDialog target={editing} zones={zones} onClose={() => setEditing(null)} />
-      <MemberDrawer member={detail} onClose={() => setDetailId(null)} />
+      {createOpened ? <MemberCreateDialog open={creating} zones={zones} onClose={() => setCreating(false)} /> : null}
+      {adjustOpened ? <AdjustDialog member={adjusting} onClose={() => setAdjusting(null)} /> : null}
+      {editOpened ? <MemberFieldDialog target={editing} zones={zones} onClose={() => setEditing(null)} /> : null}
+      {detailOpened ? <MemberDrawer member={detail} onClose={() => setDetailId(null)} /> : null}
       <Dialog open={newPassword !== null} onClose={() => setNewPassword(null)} aria-labelledby="new-password-title">
         <DialogTitle id="new-password-title">新密码</DialogTitle>
         <DialogContent>

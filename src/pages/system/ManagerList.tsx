@@ -20,7 +20,11 @@ import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../store/toastSlice';
 import { useDeleteManagerMutation, useListManagersQuery, useSaveManagerMutation } from '../../services/system';
 import type { ListManagersApiArg } from '../../services/generated/api';
-import ManagerDialog, { type ManagerRow } from './ManagerDialog';
+import { onDemand, useOpenedOnce } from '../../components/onDemand';
+import type { ManagerRow } from './ManagerDialog';
+
+// The create / edit dialog loads when first opened.
+const ManagerDialog = onDemand(() => import('./ManagerDialog'));
 
 const FILTERS = { username: '', roleId: '', status: '' };
 const NUMERIC = ['roleId', 'status'] as const;
@@ -35,6 +39,7 @@ export default function ManagerList() {
   const [save] = useSaveManagerMutation();
   const [remove] = useDeleteManagerMutation();
   const [dialog, setDialog] = useState<{ open: boolean; manager: ManagerRow | null }>({ open: false, manager: null });
+  const dialogOpened = useOpenedOnce(dialog.open);
 
   const columns = useMemo<GridColDef<ManagerRow>[]>(() => {
     const toggle = async (row: ManagerRow) => {
@@ -133,12 +138,14 @@ export default function ManagerList() {
           ))}
         </TextField>
       </ListPage>
-      <ManagerDialog
-        open={dialog.open}
-        manager={dialog.manager}
-        roles={roles}
-        onClose={() => setDialog((d) => ({ ...d, open: false }))}
-      />
+      {dialogOpened ? (
+        <ManagerDialog
+          open={dialog.open}
+          manager={dialog.manager}
+          roles={roles}
+          onClose={() => setDialog((d) => ({ ...d, open: false }))}
+        />
+      ) : null}
       {confirmDialog}
     </>
   );

@@ -6,9 +6,12 @@ import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { onDemand } from '../../components/onDemand';
 import { usePermissions } from '../../components/useCan';
 import ManagerList from './ManagerList';
-import OpLogList from './OpLogList';
+
+// The log (and the permission tree its action filter lists) loads when its tab is first shown.
+const OpLogList = onDemand(() => import('./OpLogList'));
 
 export const LOG_TAB = 'log';
 

@@ -47,7 +47,7 @@ function setup(path: string, page: (c: Call) => Record<string, unknown>, energy 
 describe('BillListPage', () => {
   it('says a capped count and a missing sum honestly', () => {
     expect(countText({ total: 10_000, totalCapped: true })).toBe(
-      '共 10,000+ 条（超过 10,000 条时只能翻阅最新的 10,000 条，请缩小筛选范围）',
+      '共 10,000+ 条（超过 10,000 条时不再计数，可继续翻页；缩小筛选范围可看到总数与合计）',
     );
     expect(countText({ total: 12, totalCapped: false })).toBe('共 12 条');
     expect(sumText({ total: 10_000, totalCapped: true, sum: null })).toBe(
@@ -79,7 +79,29 @@ describe('BillListPage', () => {
     expect(screen.getByRole('gridcell', { name: '转账 #3' })).toBeInTheDocument();
     expect(await screen.findByText(/共 10,000\+ 条（/)).toBeInTheDocument();
     expect(screen.getByText(/缩小筛选范围后显示合计/)).toBeInTheDocument();
-    expect(screen.getByText(/第 1–20 条，共 10,000\+ 条/)).toBeInTheDocument();
+    // One row on screen; the grid does not know the last page of a capped count.
+    expect(screen.getByText(/第 1–1 条，共 10,000\+ 条/)).toBeInTheDocument();
+  });
+
+  it('pages on past a capped count with the cursor of the page on screen, and back', async () => {
+    const u = userEvent.setup();
+    const { of } = setup('/layout/billLayout?keyword=10000007', (c) => ({
+      list: Array.from({ length: 20 }, (_, i) => bill({ id: (c.query.after ? 100 : 200) - i })),
+      total: 10_000,
+      totalCapped: true,
+      sum: null,
+      next: c.query.after ? 'n2' : c.query.before ? 'n1' : `${T0}_181`,
+      prev: c.query.after ? `${T0 - 5}_100` : `${T0}_200`,
+      page: Number(c.query.page ?? 1),
+    }));
+    await screen.findAllByRole('gridcell', { name: '转账转出' });
+    await u.click(screen.getByRole('button', { name: /下一页|next page/i }));
+    await waitFor(() => expect(of('bill').at(-1)!.query).toMatchObject({ page: '2', after: `${T0}_181` }));
+    await screen.findByText(/第 21–40 条，共 10,000\+ 条/);
+    await u.click(screen.getByRole('button', { name: /上一页|previous page/i }));
+    // Back to page 1: no cursor needed, and the first answer is still in the cache.
+    await screen.findByText(/第 1–20 条，共 10,000\+ 条/);
+    expect(of('bill').filter((c) => c.query.before)).toEqual([]);
   });
 
   it('searches by a type chosen from bill/types', async () => {

@@ -1,0 +1,16 @@
+/**
+ * Stands for `@mui/material/<Name>` where webpack.config.js redirects an import to
+ * `muiOnDemandDefault.ts?<Name>`: the default export is ./muiOnDemand's component of that name.
+ */
+import type { ComponentType } from 'react';
+import * as components from './muiOnDemand';
+
+// The named imports that come with the default ones (the classes objects are small and static).
+export { formControlLabelClasses } from '@mui/material/FormControlLabel';
+
+declare const __resourceQuery: string; // '?Tabs'
+
+const component = (components as Record<string, ComponentType<any>>)[__resourceQuery.slice(1)];
+if (!component) throw new Error(`muiOnDemand has no ${__resourceQuery.slice(1)}`);
+
+export default component;
