@@ -14,8 +14,12 @@ import fs from 'node:fs';
 import { createDb, dropPgSchema } from '../server/db/dialect';
 import { migrateToLatest } from '../server/db/migrate';
 import { ensureSuperAdmin, syncPermissions } from '../server/seed/bootstrap';
-import { ledgerViolations } from '../server/modules/ledger/ledger.service';
+import { billStatViolations, ledgerViolations, rebuildBillStats } from '../server/modules/ledger/ledger.service';
 import { rebuildMemberCounts } from '../server/modules/members/members.repository';
+import { rebuildWithdrawalStats, withdrawalStatViolations } from '../server/modules/withdrawals/withdrawals.repository';
+import { depositStatViolations, rebuildDepositStats } from '../server/modules/deposits/deposits.repository';
+import { paymentStatViolations, rebuildPaymentStats } from '../server/modules/payments/payments.repository';
+import { rebuildTransferStats, transferStatViolations } from '../server/modules/transfers/transfers.repository';
 import { hashPassword } from '../server/passwords';
 import { sql } from 'kysely';
 import {
@@ -129,6 +133,14 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
   const check = createDb(url, { pgSchema: kind === 'pg' ? PG_SCHEMA : undefined });
   // member_count (members per zone, level, status; the member/list totals) from the members loaded above.
   await rebuildMemberCounts(check.db);
+  // bill_stat (bill totals per day and 32-day block) from the bills loaded above.
+  const tStat = Date.now();
+  await rebuildBillStats(check.db);
+  log(`${kind}: bill_stat rebuilt in ${((Date.now() - tStat) / 1000).toFixed(1)} s`);
+  if (withdrawalTable) await rebuildWithdrawalStats(check.db);
+  if (depositTable) await rebuildDepositStats(check.db);
+  if (paymentTable) await rebuildPaymentStats(check.db);
+  if (transferTable) await rebuildTransferStats(check.db);
   const counts: Record<string, number> = {};
   for (const t of ['zone', 'member', 'account', 'bill', depositTable, withdrawalTable, paymentTable, transferTable]) {
     if (!t) continue;
@@ -141,7 +153,23 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
     const tv = Date.now();
     const bad = await ledgerViolations(check.db);
     verifySeconds = (Date.now() - tv) / 1000;
-    violations = bad.length;
+    const badStats = await billStatViolations(check.db);
+    if (badStats.length) log(`${kind}: bill_stat differs from the bills: ${JSON.stringify(badStats.slice(0, 3))}`);
+    const badWithdrawals = withdrawalTable ? await withdrawalStatViolations(check.db) : [];
+    if (badWithdrawals.length) log(`${kind}: withdrawal_stat differs: ${JSON.stringify(badWithdrawals.slice(0, 3))}`);
+    const badDeposits = depositTable ? await depositStatViolations(check.db) : [];
+    if (badDeposits.length) log(`${kind}: deposit_stat differs: ${JSON.stringify(badDeposits.slice(0, 3))}`);
+    const badPayments = paymentTable ? await paymentStatViolations(check.db) : [];
+    if (badPayments.length) log(`${kind}: payment_stat differs: ${JSON.stringify(badPayments.slice(0, 3))}`);
+    const badTransfers = transferTable ? await transferStatViolations(check.db) : [];
+    if (badTransfers.length) log(`${kind}: transfer_stat differs: ${JSON.stringify(badTransfers.slice(0, 3))}`);
+    violations =
+      bad.length +
+      badStats.length +
+      badWithdrawals.length +
+      badDeposits.length +
+      badPayments.length +
+      badTransfers.length;
     log(
       `${kind}: ledgerViolations() over all ${fmt(counts.account)} accounts: ${bad.length} in ${verifySeconds.toFixed(1)} s`,
     );

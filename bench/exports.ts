@@ -1,20 +1,83 @@
 /**
  * Export suite: each export of the API at full size (every row of its table, no filter), xlsx and
- * csv, downloaded from a freshly started real server. Rows per second = rows in the table / seconds
- * from request to the last byte; memory = the server process's VmRSS sampled every 25 ms and its
- * VmHWM (peak resident set since start; the server is fresh, so the peak is the export's).
+ * csv, downloaded from a freshly started server, one server per export so its peak is that export's.
+ *
+ *   npm run bench -- --suites export --db sqlite|pg|both [--formats xlsx,csv]
+ *       [--server build|dist|babel] [--node-flags="--max-semi-space-size=32"] [--runs 3]
+ *   node -r ./bench/register.js bench/exports.ts --db sqlite …   (the same, this suite alone)
+ *
+ * What runs (`--server`):
+ * - `build` (default): what production runs. The current source is compiled by the Babel command of
+ *   `npm run build:server`, into bench/out/server-build (so the checkout's dist/ is left alone), and
+ *   started as `npm run serve` starts it: `node <the Node flags of package.json "serve"> main.js`, with
+ *   DATABASE_URL = the bench database (`sqlite:bench/out/bench.db`, or PostgreSQL with
+ *   `?options=-c search_path=bench`), DEMO_DATA=false, ADMIN_PASSWORD = the bench's, HOST 127.0.0.1, a
+ *   free PORT, LOG_LEVEL=info (the default). main.ts migrates and syncs permissions first, as in
+ *   production (nothing to do on an up-to-date bench database).
+ * - `dist`: dist/server/main.js as the last `npm run build:server` left it, started the same way.
+ * - a path to a main.js: that build, started the same way (e.g. an older commit compiled elsewhere
+ *   under bench/out, to measure before and after on the same machine at the same time).
+ * - `babel`: the previous path, bench/api/server.ts --mode real, which compiles the server in-process
+ *   through @babel/register: Babel and its caches stay in the heap (idle RSS ~170 MB instead of ~60).
+ *   Kept to compare with older figures only.
+ * `--node-flags` adds Node flags after those of "serve" (to try GC settings).
+ *
+ * Measured per export: rows per second = rows in the table / seconds from request to the last byte
+ * (fetch decompresses the CSV's Brotli; the server pays for compressing it); server CPU seconds
+ * (user + system of the server process, every thread) and, on PostgreSQL, the CPU of the server's
+ * backends (found by PGAPPNAME); RSS = the server's VmRSS sampled every 25 ms, baseline = after login
+ * and 300 ms idle, and VmHWM. bench/lib/mem-probe.js, preloaded into the server (a 20 ms timer),
+ * records process.memoryUsage() and V8's heap spaces at the moment of the highest RSS, so the peak
+ * splits into heap (new and old space), external/arrayBuffers and the rest (native: SQLite's page
+ * cache, zlib, code). The load average at the start of each export is recorded: the machine is
+ * shared, so CPU seconds are the robust figure, wall time is not.
  */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { createDb } from '../server/db/dialect';
-import { fmt, log, PG_SCHEMA, PG_URL, SQLITE_FILE } from './lib/args';
-import { cpuMsOf, memOf, startServer } from './lib/proc';
+import {
+  ADMIN_PASSWORD,
+  fmt,
+  intFlag,
+  log,
+  OUT_DIR,
+  parseFlags,
+  PG_SCHEMA,
+  PG_URL,
+  SQLITE_FILE,
+  strFlag,
+} from './lib/args';
+import { cpuMsOf, median, memOf, serverPids, startServer, type Child } from './lib/proc';
 import { login } from './api/suite';
 import { PAYMENT_TABLES } from './data/records';
+
+const ROOT = path.resolve(__dirname, '..');
+const BUILD_DIR = path.join(OUT_DIR, 'server-build');
+const PROBE = path.join(__dirname, 'lib/mem-probe.js');
+
+/** build | dist | babel, or the path of a compiled main.js. */
+export type ServerMode = string;
+
+/** process.memoryUsage() plus V8's heap space sizes, as bench/lib/mem-probe.js records them. */
+export interface MemSample {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  spaces: Record<string, number>;
+}
 
 export interface ExportResult {
   db: string;
   name: string;
   format: 'xlsx' | 'csv';
+  server: ServerMode;
+  nodeFlags: string[];
   rows: number;
   csvLines?: number;
   bytes: number;
@@ -23,9 +86,15 @@ export interface ExportResult {
   /** CPU seconds the server spent on the export, and rows per CPU second (robust on a shared machine). */
   cpuSeconds?: number;
   rowsPerCpuSecond?: number;
+  /** PostgreSQL: CPU seconds of the server's backends during the export. */
+  dbCpuSeconds?: number;
   baselineRss: number;
   peakRss: number;
   hwm: number;
+  /** The server's memory when idle (after login) and at its highest RSS during the export. */
+  idleMem?: MemSample;
+  peakMem?: MemSample;
+  loadAverage: number[];
   fileName: string | null;
   skipped?: string;
 }
@@ -51,96 +120,295 @@ async function tableRows(db: 'sqlite' | 'pg', tables: string[]): Promise<number 
   }
 }
 
+/** The Node flags `npm run serve` starts the server with (package.json "serve": `node <flags> <script>`). */
+export function serveNodeFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const words = pkg.scripts.serve.trim().split(/\s+/);
+  if (words[0] !== 'node') throw new Error(`package.json "serve" does not start with node: ${pkg.scripts.serve}`);
+  return words.slice(1, -1);
+}
+
+let built = false;
+
+/** Compiles server/ and domain/ as `npm run build:server` does, into bench/out/server-build. */
+function buildServer(): string {
+  const main = path.join(BUILD_DIR, 'server/main.js');
+  if (built) return main;
+  const babel = path.join(ROOT, 'node_modules/.bin/babel');
+  for (const dir of ['server', 'domain']) {
+    const p = spawnSync(
+      babel,
+      [dir, '--out-dir', path.join(BUILD_DIR, dir), '--extensions', '.ts', '--delete-dir-on-start', '--quiet'],
+      { cwd: ROOT, stdio: 'inherit' },
+    );
+    if (p.status !== 0) throw new Error(`babel ${dir} exited with ${p.status}`);
+  }
+  built = true;
+  return main;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** The PostgreSQL URL of the bench schema, as DATABASE_URL can carry it (libpq `options`). */
+export const pgBenchUrl = () =>
+  `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${PG_SCHEMA}`)}`;
+
+/** Starts the compiled server (main.js) as `npm run serve` does; resolves once it listens. */
+async function startCompiled(
+  main: string,
+  db: 'sqlite' | 'pg',
+  nodeFlags: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<Child> {
+  const port = await freePort();
+  const proc: ChildProcess = spawn(process.execPath, [...nodeFlags, '-r', PROBE, main], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...env,
+      DATABASE_URL: db === 'sqlite' ? `sqlite:${SQLITE_FILE}` : pgBenchUrl(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const onData = (d: Buffer) => {
+      if (out.length < 1e5) out += d.toString();
+      if (out.includes('running at')) {
+        proc.stdout!.off('data', onData);
+        proc.stdout!.resume(); // keep draining the request log
+        resolve({
+          proc,
+          port,
+          stop: () =>
+            new Promise<void>((res) => {
+              if (proc.exitCode !== null) return res();
+              proc.once('exit', () => res());
+              proc.kill('SIGTERM');
+            }),
+        });
+      }
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', (d) => (err += d.toString()));
+    proc.once('exit', (code) => reject(new Error(`${main} exited with ${code} before listening: ${err || out}`)));
+  });
+}
+
+/** Asks the probe in `pid` for its peak since the last call (and resets it). */
+async function probe(pid: number, file: string): Promise<{ peak: MemSample; now: MemSample } | undefined> {
+  fs.rmSync(file, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  for (let i = 0; i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    try {
+      return JSON.parse(fs.readFileSync(file, 'utf8')) as { peak: MemSample; now: MemSample };
+    } catch {
+      // not written yet
+    }
+  }
+  return undefined;
+}
+
+const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
+
+/** "rss 240 = heap 150 (new 16, old 120) + external 20 + other 70" */
+export function memLine(m: MemSample | undefined): string {
+  if (!m) return '–';
+  const s = m.spaces;
+  const other = m.rss - m.heapTotal - m.external;
+  return `rss ${mb(m.rss)} = heap ${mb(m.heapTotal)} (used ${mb(m.heapUsed)}; new ${mb(s.new_space ?? 0)}, old ${mb(s.old_space ?? 0)}, large ${mb(s.large_object_space ?? 0)}) + external ${mb(m.external)} (buffers ${mb(m.arrayBuffers)}) + native/other ${mb(other)}`;
+}
+
 export async function runExports(o: {
   db: 'sqlite' | 'pg';
   password: string;
   formats?: string[];
+  /** Defaults from the command line (--server, --node-flags, --runs), so bench/run.ts passes them on. */
+  server?: ServerMode;
+  nodeFlags?: string[];
+  runs?: number;
 }): Promise<ExportResult[]> {
+  const flags = parseFlags();
+  const server = o.server ?? (strFlag(flags, 'server', 'build') as ServerMode);
+  if (!['build', 'dist', 'babel'].includes(server) && !fs.existsSync(server))
+    throw new Error(`--server build|dist|babel|<main.js>, got ${server}`);
+  const extra = o.nodeFlags ?? strFlag(flags, 'node-flags', '').split(/\s+/).filter(Boolean);
+  const runs = o.runs ?? intFlag(flags, 'runs', 1);
+  const nodeFlags = server === 'babel' ? extra : [...serveNodeFlags(), ...extra];
+  const main =
+    server === 'build'
+      ? buildServer()
+      : server === 'dist'
+        ? path.join(ROOT, 'dist/server/main.js')
+        : server === 'babel'
+          ? undefined
+          : path.resolve(server);
+  const memFile = path.join(OUT_DIR, `mem-probe-${process.pid}.json`);
+  const appName = `bench-export-${process.pid}`;
+  log(
+    `export ${o.db}: server ${server}${main ? ` (${path.relative(ROOT, main)})` : ''}, node flags [${nodeFlags.join(' ')}]`,
+  );
   const out: ExportResult[] = [];
   for (const ex of EXPORTS) {
     const rows = await tableRows(o.db, ex.tables);
     for (const format of ['xlsx', 'csv'] as const) {
       if (o.formats?.length && !o.formats.includes(format)) continue;
-      const server = await startServer('bench/api/server.ts', ['--mode', 'real', '--db', o.db]);
-      try {
-        const token = await login(server.port, o.password);
-        const pid = server.proc.pid!;
-        await new Promise((r) => setTimeout(r, 300));
-        const baselineRss = memOf(pid)?.rss ?? 0;
-        let peakRss = baselineRss;
-        const timer = setInterval(() => {
-          const m = memOf(pid);
-          if (m && m.rss > peakRss) peakRss = m.rss;
-        }, 25);
-        const cpu0 = cpuMsOf(pid);
-        const t0 = performance.now();
-        const res = await fetch(`http://127.0.0.1:${server.port}${ex.path}?format=${format}`, {
-          headers: { authorization: token },
-        });
-        const type = res.headers.get('content-type') ?? '';
-        const disp = res.headers.get('content-disposition');
-        let bytes = 0;
-        let lines = 0;
-        let head = '';
-        const reader = res.body!.getReader();
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          bytes += value.length;
-          if (head.length < 400) head += Buffer.from(value.subarray(0, 400)).toString('utf8');
-          if (format === 'csv') for (let i = 0; i < value.length; i++) if (value[i] === 10) lines++;
+      for (let run = 0; run < runs; run++) {
+        const env = { BENCH_MEM_FILE: memFile, PGAPPNAME: appName };
+        const child = main
+          ? await startCompiled(main, o.db, nodeFlags, env)
+          : await startServer('bench/api/server.ts', ['--mode', 'real', '--db', o.db], {
+              ...env,
+              NODE_OPTIONS: [...nodeFlags, '-r', PROBE].join(' '),
+            });
+        try {
+          out.push(await exportOnce(child, { ...o, ex, format, rows, server, nodeFlags, memFile, appName }));
+        } finally {
+          await child.stop();
+          fs.rmSync(memFile, { force: true });
         }
-        const seconds = (performance.now() - t0) / 1000;
-        const cpuSeconds = (cpuMsOf(pid) - cpu0) / 1000;
-        clearInterval(timer);
-        const hwm = memOf(pid)?.hwm ?? 0;
-        const fileName = disp
-          ? decodeURIComponent(/filename\*?=(?:UTF-8'')?"?([^";]+)/i.exec(disp)?.[1] ?? disp)
-          : null;
-        if (res.status !== 200 || type.includes('application/json')) {
-          out.push({
-            db: o.db,
-            name: ex.name,
-            format,
-            rows: 0,
-            bytes,
-            seconds,
-            rowsPerSecond: 0,
-            baselineRss,
-            peakRss,
-            hwm,
-            fileName,
-            skipped: `HTTP ${res.status} ${head.slice(0, 120)}`,
-          });
-          log(`export ${o.db} ${ex.name} ${format}: skipped (${res.status} ${head.slice(0, 120)})`);
-          continue;
-        }
-        const n = rows ?? (format === 'csv' ? lines - 1 : 0);
-        const r: ExportResult = {
-          db: o.db,
-          name: ex.name,
-          format,
-          rows: n,
-          csvLines: format === 'csv' ? lines : undefined,
-          bytes,
-          seconds,
-          rowsPerSecond: n / seconds,
-          cpuSeconds,
-          rowsPerCpuSecond: cpuSeconds > 0 ? n / cpuSeconds : undefined,
-          baselineRss,
-          peakRss,
-          hwm,
-          fileName,
-        };
-        out.push(r);
-        const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
-        log(
-          `export ${o.db} ${ex.name} ${format}: ${fmt(n)} rows in ${seconds.toFixed(1)} s = ${fmt(r.rowsPerSecond)} rows/s (server CPU ${cpuSeconds.toFixed(1)} s = ${fmt(r.rowsPerCpuSecond ?? 0)} rows per CPU second), ${mb(bytes)} body, RSS ${mb(baselineRss)} → peak ${mb(peakRss)} (VmHWM ${mb(hwm)}), file ${fileName}${format === 'csv' ? `, ${fmt(lines)} lines` : ''}`,
-        );
-      } finally {
-        await server.stop();
       }
     }
   }
+  if (runs > 1) {
+    for (const e of out.filter((_, i) => i % runs === 0)) {
+      const same = out.filter((x) => x.name === e.name && x.format === e.format && !x.skipped);
+      log(
+        `export ${o.db} ${e.name} ${e.format}: median of ${same.length}: ${fmt(median(same.map((x) => x.rowsPerSecond)))} rows/s, ${median(same.map((x) => x.cpuSeconds ?? NaN)).toFixed(1)} CPU s, peak ${mb(median(same.map((x) => x.peakRss)))}`,
+      );
+    }
+  }
   return out;
+}
+
+async function exportOnce(
+  server: Child,
+  o: {
+    db: 'sqlite' | 'pg';
+    password: string;
+    ex: (typeof EXPORTS)[number];
+    format: 'xlsx' | 'csv';
+    rows: number | null;
+    server: ServerMode;
+    nodeFlags: string[];
+    memFile: string;
+    appName: string;
+  },
+): Promise<ExportResult> {
+  const { ex, format } = o;
+  const token = await login(server.port, o.password);
+  const pid = server.proc.pid!;
+  await new Promise((r) => setTimeout(r, 300));
+  const idle = await probe(pid, o.memFile);
+  const baselineRss = memOf(pid)?.rss ?? 0;
+  let peakRss = baselineRss;
+  const timer = setInterval(() => {
+    const m = memOf(pid);
+    if (m && m.rss > peakRss) peakRss = m.rss;
+  }, 25);
+  const loadAverage = os.loadavg().map((x) => Math.round(x * 100) / 100);
+  const pids0 = o.db === 'pg' ? await serverPids(pid, o.appName, PG_URL) : [pid];
+  const dbCpu0 = new Map(pids0.slice(1).map((p) => [p, cpuMsOf(p)]));
+  const cpu0 = cpuMsOf(pid);
+  const t0 = performance.now();
+  const res = await fetch(`http://127.0.0.1:${server.port}${ex.path}?format=${format}`, {
+    headers: { authorization: token },
+  });
+  const type = res.headers.get('content-type') ?? '';
+  const disp = res.headers.get('content-disposition');
+  let bytes = 0;
+  let lines = 0;
+  let head = '';
+  const reader = res.body!.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+    if (head.length < 400) head += Buffer.from(value.subarray(0, 400)).toString('utf8');
+    if (format === 'csv') for (let i = 0; i < value.length; i++) if (value[i] === 10) lines++;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const cpuSeconds = (cpuMsOf(pid) - cpu0) / 1000;
+  let dbCpuSeconds: number | undefined;
+  if (o.db === 'pg') {
+    const pids1 = (await serverPids(pid, o.appName, PG_URL)).slice(1);
+    dbCpuSeconds = pids1.reduce((a, p) => a + cpuMsOf(p) - (dbCpu0.get(p) ?? 0), 0) / 1000;
+  }
+  clearInterval(timer);
+  const hwm = memOf(pid)?.hwm ?? 0;
+  const mem = await probe(pid, o.memFile);
+  const fileName = disp ? decodeURIComponent(/filename\*?=(?:UTF-8'')?"?([^";]+)/i.exec(disp)?.[1] ?? disp) : null;
+  const base = {
+    db: o.db,
+    name: ex.name,
+    format,
+    server: o.server,
+    nodeFlags: o.nodeFlags,
+    bytes,
+    seconds,
+    baselineRss,
+    peakRss,
+    hwm,
+    idleMem: idle?.now,
+    peakMem: mem?.peak,
+    loadAverage,
+    fileName,
+  };
+  if (res.status !== 200 || type.includes('application/json')) {
+    log(`export ${o.db} ${ex.name} ${format}: skipped (${res.status} ${head.slice(0, 120)})`);
+    return { ...base, rows: 0, rowsPerSecond: 0, skipped: `HTTP ${res.status} ${head.slice(0, 120)}` };
+  }
+  const n = o.rows ?? (format === 'csv' ? lines - 1 : 0);
+  const r: ExportResult = {
+    ...base,
+    rows: n,
+    csvLines: format === 'csv' ? lines : undefined,
+    rowsPerSecond: n / seconds,
+    cpuSeconds,
+    rowsPerCpuSecond: cpuSeconds > 0 ? n / cpuSeconds : undefined,
+    dbCpuSeconds,
+  };
+  log(
+    `export ${o.db} ${ex.name} ${format} [${o.server}${o.nodeFlags.length ? ` ${o.nodeFlags.join(' ')}` : ''}]: ` +
+      `${fmt(n)} rows in ${seconds.toFixed(1)} s = ${fmt(r.rowsPerSecond)} rows/s (server CPU ${cpuSeconds.toFixed(1)} s = ` +
+      `${fmt(r.rowsPerCpuSecond ?? 0)} rows per CPU second${dbCpuSeconds === undefined ? '' : `; PostgreSQL backends ${dbCpuSeconds.toFixed(1)} CPU s`}), ` +
+      `${mb(bytes)} body, RSS ${mb(baselineRss)} → peak ${mb(peakRss)} (VmHWM ${mb(hwm)}), load ${loadAverage.join(' ')}, ` +
+      `file ${fileName}${format === 'csv' ? `, ${fmt(lines)} lines` : ''}\n` +
+      `    idle: ${memLine(idle?.now)}\n    peak: ${memLine(mem?.peak)}`,
+  );
+  return r;
+}
+
+if (require.main === module) {
+  const flags = parseFlags();
+  const which = strFlag(flags, 'db', 'sqlite');
+  const formats = strFlag(flags, 'formats', '').split(',').filter(Boolean);
+  void (async () => {
+    const all: ExportResult[] = [];
+    for (const db of (which === 'both' ? ['sqlite', 'pg'] : [which]) as ('sqlite' | 'pg')[])
+      all.push(...(await runExports({ db, password: ADMIN_PASSWORD, formats })));
+    const file = `${OUT_DIR}/exports-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+    fs.writeFileSync(file, JSON.stringify(all, null, 2));
+    log(`results: ${file}`);
+  })().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
 }

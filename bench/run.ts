@@ -4,7 +4,7 @@
  * Runs the chosen suites over the data set made by `npm run bench:data` and writes
  * bench/out/results-<time>.json plus a Markdown summary on stdout (pasted into docs/performance.md).
  * Suites: api (real vs floor), shapes (query shapes on the floor), export, batch, web.
- * API flags: --connections 10 --only member,bill (scenario name prefixes), --stmt-cache no.
+ * API flags: --connections 10 --only member,bill (scenario name prefixes).
  * Export: --formats xlsx,csv. Batch: --batch 1000 --action approve. Web: --pages memberList,bill.
  */
 import fs from 'node:fs';
@@ -34,16 +34,16 @@ const n0 = (x: number) => Math.round(x).toLocaleString('en-US');
 
 export function apiTable(rows: ScenarioResult[]): string {
   const out = [
-    '| db | scenario | total | real req/s | p50 | p95 | p99 (ms) | floor req/s | floor p99 | real/floor | CPU ms/req real | floor | real + stmt cache req/s, p99, CPU ms/req |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| db | scenario | total | real req/s | p50 | p95 | p99 (ms) | floor req/s | floor p99 | real/floor | CPU ms/req real | floor |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rows) {
     if (r.skipped) {
-      out.push(`| ${r.db} | ${r.what} | – | skipped: ${r.skipped} | | | | | | | | | |`);
+      out.push(`| ${r.db} | ${r.what} | – | skipped: ${r.skipped} | | | | | | | | |`);
       continue;
     }
     out.push(
-      `| ${r.db} | ${r.what}${r.note ? ` (${r.note})` : ''} | ${JSON.stringify(r.total ?? '–')} | ${n0(r.real.rps)} | ${ms(r.real.p50)} | ${ms(r.real.p95)} | ${ms(r.real.p99)} | ${r.floor ? n0(r.floor.rps) : '–'} | ${ms(r.floor?.p99)} | ${r.ratio?.toFixed(2) ?? '–'} | ${cpu(r.real.cpuMs)} | ${cpu(r.floor?.cpuMs)} | ${r.cached ? `${n0(r.cached.rps)}, ${ms(r.cached.p99)}, ${cpu(r.cached.cpuMs)}` : '–'} |`,
+      `| ${r.db} | ${r.what}${r.note ? ` (${r.note})` : ''} | ${JSON.stringify(r.total ?? '–')} | ${n0(r.real.rps)} | ${ms(r.real.p50)} | ${ms(r.real.p95)} | ${ms(r.real.p99)} | ${r.floor ? n0(r.floor.rps) : '–'} | ${ms(r.floor?.p99)} | ${r.ratio?.toFixed(2) ?? '–'} | ${cpu(r.real.cpuMs)} | ${cpu(r.floor?.cpuMs)} |`,
     );
   }
   return out.join('\n');
@@ -81,7 +81,6 @@ async function main() {
           only: listFlag(flags, 'only', []),
           password: ADMIN_PASSWORD,
           sample,
-          stmtCache: flags['stmt-cache'] !== 'no',
         })),
       );
     }

@@ -17,6 +17,11 @@ export interface Sample {
   busyMemberId: number;
   /** Newest bill time (epoch ms). */
   end: number;
+  /** The deep page numbers of the scenarios and the cursors that reach them (the `next` of the page before). */
+  deepMemberPage: number;
+  deepMemberCursor: string;
+  deepBillPage: number;
+  deepBillCursor: string;
 }
 
 export async function readSample(db: 'sqlite' | 'pg'): Promise<Sample> {
@@ -37,7 +42,23 @@ export async function readSample(db: 'sqlite' | 'pg'): Promise<Sample> {
         uid: string;
       }>`select m.id, m.uid from member m where m.id = (select member_id from bill where id = 1)`,
     );
+    // The row just before each deep page, as the console's 下一页 would have it in `next`.
+    const deepMemberPage = Math.max(2, Math.floor((Number(m.n) * 0.8) / 20));
+    const deepBillPage = Math.max(2, Math.floor((Number(b.n) * 0.8) / 20));
+    const mc = await one(
+      sql<{ id: number }>`select id from member order by id desc limit 1 offset ${(deepMemberPage - 1) * 20 - 1}`,
+    );
+    const bc = await one(
+      sql<{
+        id: number;
+        created_at: number;
+      }>`select id, created_at from bill order by created_at desc, id desc limit 1 offset ${(deepBillPage - 1) * 20 - 1}`,
+    );
     return {
+      deepMemberPage,
+      deepMemberCursor: `${Number(mc.id)}_${Number(mc.id)}`,
+      deepBillPage,
+      deepBillCursor: `${Number(bc.created_at)}_${Number(bc.id)}`,
       members: Number(m.n),
       bills: Number(b.n),
       phonePrefix: '138',

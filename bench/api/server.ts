@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { PreparedNames } from '../../server/db/dialect';
 import { parseFlags, PG_SCHEMA, PG_URL, SQLITE_FILE, strFlag } from '../lib/args';
 
 export interface CapturedQuery {
@@ -42,38 +43,31 @@ function wrapStatement(text: string, stmt: SQLite.Statement) {
 }
 
 /**
- * `stmtCache`: what server/db/dialect.ts would do with a prepared-statement cache (proposal in
- * docs/performance.md): Kysely's SQLite driver calls prepare() for every query; reuse a statement by
- * its SQL text unless it is busy (an open iterate()).
+ * Records every statement the real server runs while capturing is on. The server keeps its prepared
+ * statements (server/db/dialect.ts `withStatementCache`), so every statement is wrapped when prepared
+ * and records only while `capturing` is set.
  */
-function installCapture(stmtCache: boolean) {
+function installCapture() {
   const proto = SQLite.prototype as unknown as { prepare: (sql: string) => SQLite.Statement };
   const prepare = proto.prepare;
-  const caches = new WeakMap<object, Map<string, SQLite.Statement>>();
   proto.prepare = function (this: SQLite.Database, text: string) {
-    if (stmtCache) {
-      let cache = caches.get(this);
-      if (!cache) caches.set(this, (cache = new Map()));
-      const hit = cache.get(text);
-      if (hit && !hit.busy) return hit;
-      const stmt = wrapStatement(text, prepare.call(this, text));
-      if (!hit) cache.set(text, stmt);
-      return stmt;
-    }
-    const stmt = prepare.call(this, text);
-    return capturing ? wrapStatement(text, stmt) : stmt;
+    return wrapStatement(text, prepare.call(this, text));
   };
   const query = pg.Client.prototype.query as (...a: unknown[]) => unknown;
   (pg.Client.prototype as any).query = function (this: pg.Client, ...args: unknown[]) {
     if (capturing && typeof args[0] === 'string') {
       captured.push({ sql: args[0], params: ((args[1] as unknown[]) ?? []).map(enc) });
+    } else if (capturing && args[0] && typeof (args[0] as { text?: unknown }).text === 'string') {
+      // A prepared statement (server/db/dialect.ts names them): { name, text, values }.
+      const q = args[0] as { text: string; values?: unknown[] };
+      captured.push({ sql: q.text, params: (q.values ?? []).map(enc) });
     }
     return query.apply(this, args);
   };
 }
 
-async function real(db: 'sqlite' | 'pg', stmtCache: boolean, web: boolean) {
-  installCapture(stmtCache);
+async function real(db: 'sqlite' | 'pg', web: boolean) {
+  installCapture();
   // Imported after the capture hooks are in place.
   const { buildApp } = await import('../../server/app');
   const { createDb } = await import('../../server/db/dialect');
@@ -109,8 +103,13 @@ async function floor(db: 'sqlite' | 'pg', file: string) {
     }
   } else {
     const pool = new pg.Pool({ connectionString: PG_URL, max: 10, options: `-c search_path=${PG_SCHEMA}` });
+    pool.on('connect', (client) => {
+      client.query('set plan_cache_mode = force_custom_plan').catch(() => undefined);
+    });
+    const names = new PreparedNames();
     for (const [name, queries] of Object.entries(scenarios)) {
-      const qs = queries.map((q) => ({ text: q.sql, values: q.params.map(dec) }));
+      // Prepared like the real server's (server/db/dialect.ts): the floor must not pay planning it does not.
+      const qs = queries.map((q) => ({ name: names.nameOf(q.sql), text: q.sql, values: q.params.map(dec) }));
       app.get(`/floor/${name}`, async () => {
         const out = [];
         for (const q of qs) out.push((await pool.query(q)).rows);
@@ -126,10 +125,7 @@ async function main() {
   const flags = parseFlags();
   const mode = strFlag(flags, 'mode', 'real');
   const db = strFlag(flags, 'db', 'sqlite') as 'sqlite' | 'pg';
-  const app =
-    mode === 'real'
-      ? await real(db, flags['stmt-cache'] === true, flags.web === true)
-      : await floor(db, strFlag(flags, 'scenarios', ''));
+  const app = mode === 'real' ? await real(db, flags.web === true) : await floor(db, strFlag(flags, 'scenarios', ''));
   const addr = app.server.address();
   process.stdout.write(`READY ${typeof addr === 'object' && addr ? addr.port : 0}\n`);
   process.on('SIGTERM', () => {

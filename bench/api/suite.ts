@@ -49,9 +49,7 @@ export interface ScenarioResult {
   single?: number;
   real: RunFigures;
   floor: RunFigures | null;
-  /** The real server with a prepared-statement cache (SQLite; the dialect.ts proposal). */
-  cached?: RunFigures | null;
-  runs: { real: RunFigures[]; floor: RunFigures[]; cached?: RunFigures[] };
+  runs: { real: RunFigures[]; floor: RunFigures[] };
   ratio: number | null;
   /** CPU per request, real / floor. */
   cpuRatio?: number | null;
@@ -59,9 +57,10 @@ export interface ScenarioResult {
   skipped?: string;
 }
 
+/** YYYY-MM-DD of epoch ms in Asia/Shanghai: what the console's date filter sends. */
+const shanghaiDate = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+
 export function scenarios(s: Sample): Scenario[] {
-  const deepMemberPage = Math.max(1, Math.floor((s.members * 0.8) / 20));
-  const deepBillPage = Math.max(1, Math.floor((s.bills * 0.8) / 20));
   return [
     {
       name: 'baseline',
@@ -99,9 +98,9 @@ export function scenarios(s: Sample): Scenario[] {
     },
     {
       name: 'member-deep',
-      what: `member/list page ${deepMemberPage}`,
+      what: `member/list page ${s.deepMemberPage} (by cursor)`,
       path: '/v1/admin/member/list',
-      query: { page: deepMemberPage, size: 20 },
+      query: { page: s.deepMemberPage, size: 20, after: s.deepMemberCursor },
       budget: 'member',
     },
     { name: 'bill-first', what: 'bill page 1', path: '/v1/admin/bill', query: { page: 1, size: 20 }, budget: 'bill' },
@@ -114,9 +113,9 @@ export function scenarios(s: Sample): Scenario[] {
     },
     {
       name: 'bill-type-range',
-      what: 'bill type 8 (质押收益), last 30 days',
+      what: 'bill type 8 (质押收益), last 30 days (dates, as the console sends them)',
       path: '/v1/admin/bill',
-      query: { page: 1, size: 20, type: 8, start: s.end - 30 * 86_400_000, end: s.end },
+      query: { page: 1, size: 20, type: 8, start: shanghaiDate(s.end - 29 * 86_400_000), end: shanghaiDate(s.end) },
       budget: 'bill',
     },
     {
@@ -128,9 +127,9 @@ export function scenarios(s: Sample): Scenario[] {
     },
     {
       name: 'bill-deep',
-      what: `bill page ${deepBillPage}`,
+      what: `bill page ${s.deepBillPage} (by cursor)`,
       path: '/v1/admin/bill',
-      query: { page: deepBillPage, size: 20 },
+      query: { page: s.deepBillPage, size: 20, after: s.deepBillCursor },
       budget: 'bill',
     },
     {
@@ -144,6 +143,48 @@ export function scenarios(s: Sample): Scenario[] {
       what: 'withdraw/list type 1, all',
       path: '/v1/admin/withdraw/list',
       query: { page: 1, size: 20, type: 1 },
+    },
+    {
+      name: 'withdraw-member',
+      what: `withdraw/list type 1 of member uid ${s.busyUid}`,
+      path: '/v1/admin/withdraw/list',
+      query: { page: 1, size: 20, type: 1, keyword: s.busyUid },
+    },
+    {
+      name: 'deposit-first',
+      what: 'deposit/list, all',
+      path: '/v1/admin/deposit/list',
+      query: { page: 1, size: 20 },
+    },
+    {
+      name: 'deposit-pending',
+      what: 'deposit/list 待确认',
+      path: '/v1/admin/deposit/list',
+      query: { page: 1, size: 20, status: 0 },
+    },
+    {
+      name: 'payment-first',
+      what: 'payment/list, all',
+      path: '/v1/admin/payment/list',
+      query: { page: 1, size: 20 },
+    },
+    {
+      name: 'transfer-first',
+      what: 'transfer/list, all',
+      path: '/v1/admin/transfer/list',
+      query: { page: 1, size: 20 },
+    },
+    {
+      name: 'query-first',
+      what: 'query/list (asset query), all',
+      path: '/v1/admin/query/list',
+      query: { page: 1, size: 20 },
+    },
+    {
+      name: 'query-member',
+      what: `query/list uid ${s.busyUid}`,
+      path: '/v1/admin/query/list',
+      query: { page: 1, size: 20, keyword: s.busyUid },
     },
   ];
 }
@@ -249,8 +290,6 @@ export interface ApiOptions {
   only?: string[];
   password: string;
   sample: Sample;
-  /** Also measure the real server with a statement cache (SQLite only). */
-  stmtCache?: boolean;
 }
 
 export async function runApi(o: ApiOptions): Promise<ScenarioResult[]> {
@@ -259,16 +298,11 @@ export async function runApi(o: ApiOptions): Promise<ScenarioResult[]> {
   const cpuOf = (c: Child, name: string): CpuTarget => ({ pid: c.proc.pid!, appName: o.db === 'pg' ? name : null });
   const real = await startServer('bench/api/server.ts', ['--mode', 'real', '--db', o.db], app('bench_real'));
   let floor: Child | null = null;
-  const cachedSrv =
-    o.stmtCache && o.db === 'sqlite'
-      ? await startServer('bench/api/server.ts', ['--mode', 'real', '--db', o.db, '--stmt-cache'])
-      : null;
   const results: ScenarioResult[] = [];
   try {
     const base = `http://127.0.0.1:${real.port}`;
     const token = await login(real.port, o.password);
     const headers = { authorization: token };
-    const cachedHeaders = cachedSrv ? { authorization: await login(cachedSrv.port, o.password) } : undefined;
     const captured: Record<string, CapturedQuery[]> = {};
     const live: Scenario[] = [];
     const singles: Record<string, number> = {};
@@ -331,12 +365,10 @@ export async function runApi(o: ApiOptions): Promise<ScenarioResult[]> {
         )
       : null;
     for (const sc of live) {
-      const runs = { real: [] as RunFigures[], floor: [] as RunFigures[], cached: [] as RunFigures[] };
-      const cachedUrl = cachedSrv ? `http://127.0.0.1:${cachedSrv.port}${urlOf(sc)}` : null;
+      const runs = { real: [] as RunFigures[], floor: [] as RunFigures[] };
       const realUrl = base + urlOf(sc);
       const floorUrl = `http://127.0.0.1:${floor!.port}/floor/${sc.name}`;
       const floorBase = `http://127.0.0.1:${floor!.port}`;
-      const cachedBase = cachedSrv ? `http://127.0.0.1:${cachedSrv.port}` : null;
       const slow = singles[sc.name] > SLOW_MS;
       const conns = slow ? 2 : o.connections;
       const dur = slow ? Math.min(3, o.duration) : o.duration;
@@ -353,13 +385,8 @@ export async function runApi(o: ApiOptions): Promise<ScenarioResult[]> {
       for (let i = 0; i < reps; i++) {
         runs.real.push(await go(realUrl, base, { headers, cpu: cpuOf(real, 'bench_real') }));
         runs.floor.push(await go(floorUrl, floorBase, { cpu: cpuOf(floor!, 'bench_floor') }));
-        if (cachedUrl && cachedBase) {
-          if (i === 0 && !slow)
-            await cannon(cachedUrl, { connections: o.connections, duration: 1, headers: cachedHeaders });
-          runs.cached.push(await go(cachedUrl, cachedBase, { headers: cachedHeaders, cpu: cpuOf(cachedSrv!, '') }));
-        }
       }
-      await Promise.all([settle(base), settle(floorBase), ...(cachedBase ? [settle(cachedBase)] : [])]);
+      await Promise.all([settle(base), settle(floorBase)]);
       const r = med(runs.real);
       const f = med(runs.floor);
       const x = sc as Scenario & { total?: unknown; rows?: number };
@@ -375,7 +402,6 @@ export async function runApi(o: ApiOptions): Promise<ScenarioResult[]> {
         single: singles[sc.name],
         real: r,
         floor: f,
-        cached: runs.cached.length ? med(runs.cached) : null,
         runs,
         ratio: f.rps ? r.rps / f.rps : null,
         cpuRatio: r.cpuMs && f.cpuMs ? r.cpuMs / f.cpuMs : null,
@@ -385,12 +411,11 @@ export async function runApi(o: ApiOptions): Promise<ScenarioResult[]> {
       };
       results.push(out);
       log(
-        `api ${o.db} ${sc.name}: real ${fmt(r.rps)} req/s p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms | floor ${fmt(f.rps)} req/s p99 ${f.p99} ms | ratio ${out.ratio?.toFixed(2)} | CPU/req real ${r.cpuMs?.toFixed(2)} ms, floor ${f.cpuMs?.toFixed(2)} ms${out.cached ? ` | with statement cache ${fmt(out.cached.rps)} req/s p99 ${out.cached.p99} ms` : ''}${r.non2xx || r.errors ? ` | ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`,
+        `api ${o.db} ${sc.name}: real ${fmt(r.rps)} req/s p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms | floor ${fmt(f.rps)} req/s p99 ${f.p99} ms | ratio ${out.ratio?.toFixed(2)} | CPU/req real ${r.cpuMs?.toFixed(2)} ms, floor ${f.cpuMs?.toFixed(2)} ms${r.non2xx || r.errors ? ` | ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`,
       );
     }
   } finally {
     await real.stop();
-    if (cachedSrv) await cachedSrv.stop();
     if (floor) await floor.stop();
   }
   return results;
