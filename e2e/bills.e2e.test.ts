@@ -37,12 +37,29 @@ describe('bills and payment methods', () => {
     const typeCells = await grid.locator('[data-field="type"][role="gridcell"]').allTextContents();
     expect(new Set(typeCells)).toEqual(new Set([label]));
 
+    const firstIds = await grid.locator('[data-field="id"][role="gridcell"]').allTextContents();
+    // 下一页 goes on from the last row on screen: its cursor is in the request and in the URL.
+    const second = page.waitForResponse((r) => /\/v1\/admin\/bill\?.*after=\d+_\d+/.test(r.url()));
     await page.getByRole('button', { name: /下一页/ }).click();
-    await page.waitForURL(/[?&]page=2(&|$)/);
+    await page.waitForURL(/[?&]page=2&after=\d+_\d+(&|$)/);
+    await second;
     await page.getByText(`第 21–`).waitFor();
+    // The label follows the click at once; the rows follow the response: wait for them to change.
+    await page.waitForFunction(
+      (id) => document.querySelector('[role="row"][data-rowindex="0"] [data-field="id"]')?.textContent !== id,
+      firstIds[0],
+    );
+    const secondIds = await grid.locator('[data-field="id"][role="gridcell"]').allTextContents();
+    expect(secondIds.length).toBeGreaterThan(0);
+    expect(secondIds.filter((id) => firstIds.includes(id))).toEqual([]);
 
     await page.reload();
     await page.getByText(`第 21–`).waitFor();
+    await page.waitForFunction(
+      (id) => document.querySelector('[role="row"][data-rowindex="0"] [data-field="id"]')?.textContent === id,
+      secondIds[0],
+    );
+    expect(await grid.locator('[data-field="id"][role="gridcell"]').allTextContents()).toEqual(secondIds);
     expect(page.url()).toMatch(new RegExp(`type=${best.type}`));
     await expect(page.getByRole('combobox', { name: '类型' }).textContent()).resolves.toBe(label);
 
