@@ -9,7 +9,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
+import { keysetSlice, readPageWithMembers, type KeysetPageRequest } from '../../db/keyset';
 import { money, moneySum } from '../../db/sql';
 import { sumByAsset } from '../../db/dayBuckets';
 import { membersMatching } from '../members/members.repository';
@@ -85,16 +85,7 @@ export async function findBills(db: Db, f: BillFilter, page: KeysetPageRequest) 
     // the index walk is the order.
     { sort: 'b.created_at', id: 'b.id', afterLookup: Array.isArray(f.members) && f.members.length > 1 },
   ).as('p');
-  return readKeysetPage(
-    db
-      .selectFrom(pageRows)
-      .innerJoin('member as m', 'm.id', 'p.member_id')
-      .selectAll('p')
-      .select(['m.uid', 'm.phone', 'm.nickname'])
-      .$castTo<BillPageRow>(),
-    page,
-    'created_at',
-  );
+  return readPageWithMembers<BillPageRow>(db, pageRows, page, 'created_at');
 }
 
 export interface BillSums {

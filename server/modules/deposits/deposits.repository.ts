@@ -2,7 +2,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { counter, counterViolations, moveCounter, rebuildCounter } from '../../db/counters';
-import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
+import { keysetSlice, readPageWithMembers, type KeysetPageRequest } from '../../db/keyset';
 import { likePrefix, money, moneySum } from '../../db/sql';
 import { membersMatching } from '../members/members.repository';
 
@@ -105,16 +105,7 @@ export async function findDeposits(db: Db, f: DepositFilter, page: KeysetPageReq
     { sort: page.sort === 'id' ? 'd.id' : sortCol, id: 'd.id', afterLookup: Array.isArray(f.members) },
   ).as('p');
   const [paged, agg] = await Promise.all([
-    readKeysetPage(
-      db
-        .selectFrom(pageRows)
-        .innerJoin('member as m', 'm.id', 'p.member_id')
-        .selectAll('p')
-        .select(['m.uid', 'm.phone', 'm.nickname'])
-        .$castTo<DepositPageRow & { sort_value: number | string }>(),
-      page,
-      'sort_value',
-    ),
+    readPageWithMembers<DepositPageRow & { sort_value: number | string }>(db, pageRows, page, 'sort_value'),
     countAndSum(db, f),
   ]);
   return { ...paged, total: Number(agg.n), sumAmount: agg.amount };

@@ -51,6 +51,9 @@ const COLUMNS = [
   'p.audited_at',
   'p.created_at',
 ] as const;
+type Column = (typeof COLUMNS)[number];
+/** The payment method's own columns: the page is chosen from them alone, then joined to its members. */
+const METHOD_COLUMNS = COLUMNS.filter((c): c is Extract<Column, `p.${string}`> => c.startsWith('p.'));
 
 /** Nothing but a type and/or a status: payment_stat answers the count. */
 const countedByStat = (f: PaymentFilter) =>
@@ -75,25 +78,11 @@ async function countOf(db: Db, f: PaymentFilter): Promise<number> {
  * member id) their methods sorted after the lookup. The page is chosen alone, then joined to its members.
  */
 export async function findPaymentMethods(db: Db, f: PaymentFilter, page: KeysetPageRequest) {
-  const pageRows = keysetSlice(
-    filtered(db, f).select([
-      'p.id',
-      'p.member_id',
-      'p.type',
-      'p.holder',
-      'p.account',
-      'p.bank',
-      'p.branch',
-      'p.qr_url',
-      'p.status',
-      'p.remark',
-      'p.auditor_name',
-      'p.audited_at',
-      'p.created_at',
-    ]),
-    page,
-    { sort: 'p.id', id: 'p.id', afterLookup: Array.isArray(f.members) || f.memberId !== undefined },
-  ).as('p');
+  const pageRows = keysetSlice(filtered(db, f).select(METHOD_COLUMNS), page, {
+    sort: 'p.id',
+    id: 'p.id',
+    afterLookup: Array.isArray(f.members) || f.memberId !== undefined,
+  }).as('p');
   const [paged, total] = await Promise.all([
     readKeysetPage(db.selectFrom(pageRows).innerJoin('member as m', 'm.id', 'p.member_id').select(COLUMNS), page, 'id'),
     countOf(db, f),

@@ -3,7 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { counter, counterViolations, moveCounter, rebuildCounter } from '../../db/counters';
 import { forNoKeyUpdate } from '../../db/dialect';
-import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
+import { keysetSlice, readPageWithMembers, type KeysetPageRequest } from '../../db/keyset';
 import { money, moneySum } from '../../db/sql';
 import { membersMatching, type KeywordMembers } from '../members/members.repository';
 
@@ -119,16 +119,7 @@ export async function findWithdrawals(db: Db, f: WithdrawFilter, page: KeysetPag
     { sort: page.sort === 'id' ? 'w.id' : sortCol, id: 'w.id', afterLookup: Array.isArray(f.members) },
   ).as('p');
   const [paged, agg] = await Promise.all([
-    readKeysetPage(
-      db
-        .selectFrom(pageRows)
-        .innerJoin('member as m', 'm.id', 'p.member_id')
-        .selectAll('p')
-        .select(['m.uid', 'm.phone', 'm.nickname'])
-        .$castTo<WithdrawPageRow & { sort_value: number | string }>(),
-      page,
-      'sort_value',
-    ),
+    readPageWithMembers<WithdrawPageRow & { sort_value: number | string }>(db, pageRows, page, 'sort_value'),
     countAndSum(db, f),
   ]);
   return { ...paged, total: Number(agg.n), sumAmount: agg.amount, sumFee: agg.fee };
