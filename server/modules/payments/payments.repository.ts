@@ -33,9 +33,9 @@ function filtered(db: Db, f: PaymentFilter) {
   return q;
 }
 
-const COLUMNS = [
+/** What the export shows, in this order: the list's columns but member_id (a join key, not a column of the file). */
+const EXPORT_COLUMNS = [
   'p.id',
-  'p.member_id',
   'm.uid',
   'm.phone',
   'm.nickname',
@@ -51,6 +51,8 @@ const COLUMNS = [
   'p.audited_at',
   'p.created_at',
 ] as const;
+/** What the list reads (in any order: its rows are objects). */
+const COLUMNS = ['p.member_id', ...EXPORT_COLUMNS] as const;
 type Column = (typeof COLUMNS)[number];
 /** The payment method's own columns: the page is chosen from them alone, then joined to its members. */
 const METHOD_COLUMNS = COLUMNS.filter((c): c is Extract<Column, `p.${string}`> => c.startsWith('p.'));
@@ -91,25 +93,6 @@ export async function findPaymentMethods(db: Db, f: PaymentFilter, page: KeysetP
 }
 
 export type PaymentMethodRow = Awaited<ReturnType<typeof findPaymentMethods>>['rows'][number];
-
-/** What the export shows, in this order: the list's columns minus member_id (a join key, not a column of the file). */
-const EXPORT_COLUMNS = [
-  'p.id',
-  'm.uid',
-  'm.phone',
-  'm.nickname',
-  'p.type',
-  'p.holder',
-  'p.account',
-  'p.bank',
-  'p.branch',
-  'p.qr_url',
-  'p.status',
-  'p.remark',
-  'p.auditor_name',
-  'p.audited_at',
-  'p.created_at',
-] as const;
 
 /** The type a selected column answers: `p.x` of payment_method, `m.x` of member. */
 type ValueOf<C> = C extends `p.${infer K extends keyof PaymentMethodTable}`
