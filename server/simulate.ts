@@ -20,7 +20,7 @@ import { migrateToLatest } from './db/migrate';
 import { AppError } from './errors';
 import { submitDeposit } from './modules/deposits/deposits.service';
 import { openAccounts } from './modules/ledger/ledger.service';
-import { bumpMemberCount } from './modules/members/members.repository';
+import { countNewMember } from './modules/members/members.repository';
 import { addPaymentMethod } from './modules/payments/payments.service';
 import { transfer } from './modules/transfers/transfers.service';
 import { requestWithdrawal } from './modules/withdrawals/withdrawals.service';
@@ -119,7 +119,7 @@ export class Simulator {
           .executeTakeFirstOrThrow();
         await openAccounts(trx, Number(r.id), now);
         // Counted like every member (member_count); the column defaults: no zone, level 0, status 1.
-        await bumpMemberCount(trx, { zoneId: null, level: 0, status: 1, phone }, 1);
+        await countNewMember(trx, { zoneId: null, level: 0, status: 1, phone });
       });
       have += 1;
     }

@@ -1,6 +1,7 @@
 /**
- * Status counters (withdrawal_stat, deposit_stat, payment_stat): one row per key (a status, or a type and
- * a status) with how many rows of a table have that key (`n`) and the sums of some of their columns,
+ * Counters kept in the writing transaction (member_count, member_phone_count, withdrawal_stat,
+ * deposit_stat, payment_stat): one row per key (a status; a type and a status; a zone, level and status…)
+ * with how many rows of a table have that key (`n`) and the sums of some of their columns,
  * moved in the transaction that writes the row, so a list's total of a key is one row read (see
  * docs/decisions.md "Exact totals from counters kept in the writing transaction"). One descriptor per
  * counter serves the move, the rebuild after a bulk load and the consistency check.
@@ -13,15 +14,17 @@ type Db = Kysely<Database> | Transaction<Database>;
 export interface Counter<K extends string, S extends string> {
   /** The counter table: the key columns, `n`, and one column per sum. */
   table: keyof Database & string;
-  /** The table whose rows it counts, with the key columns under the same names. */
+  /** The table whose rows it counts, with the key columns under the same names unless `keyOf` says otherwise. */
   source: keyof Database & string;
   /** The key columns, most significant first: a writer takes the counter rows in ascending key order. */
   keys: readonly K[];
+  /** A key column computed from the source row (SQL over its columns), e.g. `coalesce(zone_id, 0)`. */
+  keyOf?: Readonly<Partial<Record<K, string>>>;
   /** Each sum column of the counter table and the column of `source` it sums. */
   sums: Readonly<Record<S, string>>;
 }
 
-export type CounterKey<K extends string> = Readonly<Record<K, number>>;
+export type CounterKey<K extends string> = Readonly<Record<K, number | string>>;
 
 /** A counter's descriptor, its key and sum column names inferred. */
 export const counter = <K extends string, S extends string = never>(c: Counter<K, S>): Counter<K, S> => c;
@@ -32,8 +35,17 @@ const loose = (db: Db) => db as unknown as Kysely<any>;
 const sumColumns = <S extends string>(c: Counter<string, S>) => Object.keys(c.sums) as S[];
 
 function compareKeys<K extends string>(keys: readonly K[], a: CounterKey<K>, b: CounterKey<K>): number {
-  for (const k of keys) if (a[k] !== b[k]) return a[k] - b[k];
+  for (const k of keys) if (a[k] !== b[k]) return a[k] < b[k] ? -1 : 1;
   return 0;
+}
+
+/** The key columns as read from the source table: `<expression> as <key>`, and the same for GROUP BY. */
+function sourceKeys<K extends string>(c: Counter<K, string>) {
+  const exprs = c.keys.map((k) => (c.keyOf?.[k] ? sql.raw(c.keyOf[k]) : sql.id(k)));
+  return {
+    select: sql.join(c.keys.map((k, i) => sql`${exprs[i]} as ${sql.id(k)}`)),
+    groupBy: sql.join(exprs),
+  };
 }
 
 const describeKey = <K extends string>(keys: readonly K[], key: CounterKey<K>) =>
@@ -99,12 +111,12 @@ async function fall<K extends string, S extends string>(
 /** Recounts the counter from its source table (bulk loads that write the rows directly). */
 export async function rebuildCounter<K extends string, S extends string>(db: Db, c: Counter<K, S>): Promise<void> {
   const sums = sumColumns(c);
-  const keys = sql.join(c.keys.map((k) => sql.id(k)));
+  const keys = sourceKeys(c);
   const columns = sql.join([...c.keys, 'n', ...sums].map((col) => sql.id(col)));
-  const counted = sql.join([keys, sql`count(*)`, ...sums.map((s) => sql`sum(${sql.id(c.sums[s])})`)]);
+  const counted = sql.join([keys.select, sql`count(*)`, ...sums.map((s) => sql`sum(${sql.id(c.sums[s])})`)]);
   await db.deleteFrom(c.table).execute();
   await sql`insert into ${sql.table(c.table)} (${columns})
-    select ${counted} from ${sql.table(c.source)} group by ${keys}`.execute(db);
+    select ${counted} from ${sql.table(c.source)} group by ${keys.groupBy}`.execute(db);
 }
 
 /**
@@ -114,18 +126,18 @@ export async function rebuildCounter<K extends string, S extends string>(db: Db,
 export async function counterViolations<K extends string, S extends string>(
   db: Db,
   c: Counter<K, S>,
-): Promise<Array<Record<K, number>>> {
+): Promise<Array<Record<K, number | string>>> {
   const sums = sumColumns(c);
   const ref = (alias: string, col: string) => sql.ref(`${alias}.${col}`);
-  const keys = sql.join(c.keys.map((k) => sql.id(k)));
+  const keys = sourceKeys(c);
   const counted = sql.join([
-    keys,
+    keys.select,
     sql`count(*) as n`,
     ...sums.map((s) => sql`sum(${sql.id(c.sums[s])}) as ${sql.id(s)}`),
   ]);
-  const r = await sql<Record<K, number>>`
+  const r = await sql<Record<K, number | string>>`
     select ${sql.join(c.keys.map((k) => sql`coalesce(${ref('c', k)}, ${ref('s', k)}) as ${sql.id(k)}`))}
-    from (select ${counted} from ${sql.table(c.source)} group by ${keys}) c
+    from (select ${counted} from ${sql.table(c.source)} group by ${keys.groupBy}) c
     full outer join ${sql.table(c.table)} s on ${sql.join(
       c.keys.map((k) => sql`${ref('s', k)} = ${ref('c', k)}`),
       sql` and `,

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import { keysetPage, keysetWhere, readOrder, type Keyset } from '../../db/keyset';
 import { Assets } from '../../../domain/assets';
 import { money, moneySum } from '../../db/sql';
+import { counter, counterViolations, moveCounter, rebuildCounter } from '../../db/counters';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -87,66 +88,44 @@ export interface MemberCountKey {
   phone: string;
 }
 
-type CountTable = 'member_count' | 'member_phone_count';
-
-const countColumns = (table: CountTable, key: MemberCountKey) => ({
-  ...(table === 'member_phone_count' ? { phone3: key.phone.slice(0, 3) } : {}),
-  zone_id: key.zoneId ?? 0,
-  level: key.level,
-  status: key.status,
+/** Members per zone, level and status; member_phone_count: the same per first three phone digits. */
+const MEMBER_COUNT = counter({
+  table: 'member_count',
+  source: 'member',
+  keys: ['zone_id', 'level', 'status'],
+  keyOf: { zone_id: 'coalesce(zone_id, 0)' },
+  sums: {},
+});
+const MEMBER_PHONE_COUNT = counter({
+  table: 'member_phone_count',
+  source: 'member',
+  keys: ['phone3', 'zone_id', 'level', 'status'],
+  keyOf: { phone3: 'substr(phone, 1, 3)', zone_id: 'coalesce(zone_id, 0)' },
+  sums: {},
 });
 
-async function bumpCountRow(db: Db, table: CountTable, key: MemberCountKey, delta: number): Promise<void> {
-  const cols = countColumns(table, key);
-  if (delta >= 0) {
-    const conflictCols = Object.keys(cols) as ('phone3' | 'zone_id' | 'level' | 'status')[];
-    await db
-      .insertInto(table)
-      .values({ ...cols, n: delta } as never)
-      .onConflict((oc) =>
-        oc.columns(conflictCols as never).doUpdateSet({ n: sql`${sql.ref(`${table}.n`)} + excluded.n` }),
-      )
-      .execute();
-    return;
-  }
-  let q = db.updateTable(table).set({ n: sql`n + ${delta}` });
-  for (const [col, value] of Object.entries(cols)) q = q.where(col as never, '=', value as never);
-  const r = await q.executeTakeFirst();
-  if (Number(r.numUpdatedRows) !== 1) throw new Error(`${table} has no row for ${JSON.stringify(cols)}`);
-}
+const countKey = (k: MemberCountKey) => ({ zone_id: k.zoneId ?? 0, level: k.level, status: k.status });
+const phoneCountKey = (k: MemberCountKey) => ({ phone3: k.phone.slice(0, 3), ...countKey(k) });
 
 /**
- * Adds `delta` to the members counted under `key` (member_count, then member_phone_count), inside the
- * caller's transaction, after the member row itself was written. A rise is an upsert (the first member
- * of a key makes its row); a fall is an UPDATE (an upsert would CHECK its negative candidate row first),
- * and a missing row or a count that would go negative throws: some path changed members without
- * counting them.
+ * Counts a new member under `key` (member_count, then member_phone_count), inside the caller's
+ * transaction, after the member row itself was written.
  */
-export async function bumpMemberCount(db: Db, key: MemberCountKey, delta: number): Promise<void> {
-  await bumpCountRow(db, 'member_count', key, delta);
-  await bumpCountRow(db, 'member_phone_count', key, delta);
+export async function countNewMember(db: Db, key: MemberCountKey): Promise<void> {
+  await moveCounter(db, MEMBER_COUNT, null, countKey(key), {});
+  await moveCounter(db, MEMBER_PHONE_COUNT, null, phoneCountKey(key), {});
 }
 
-const keyOrder = (k: MemberCountKey) => [k.zoneId ?? 0, k.level, k.status];
-
 /**
- * A member moved from one key to another (same phone): in each table the two rows in ascending key
- * order, member_count first, so two opposite moves take their row locks in one order (no deadlock).
+ * A member moved from one key to another (same phone): member_count, then member_phone_count, each
+ * taking its two rows in ascending key order (moveCounter), so two opposite moves cannot deadlock.
  */
 export async function moveMemberCount(db: Db, from: MemberCountKey, to: MemberCountKey): Promise<void> {
-  const a = keyOrder(from);
-  const b = keyOrder(to);
-  const cmp = a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
-  if (cmp === 0) return;
-  for (const table of ['member_count', 'member_phone_count'] as const) {
-    if (cmp < 0) {
-      await bumpCountRow(db, table, from, -1);
-      await bumpCountRow(db, table, to, 1);
-    } else {
-      await bumpCountRow(db, table, to, 1);
-      await bumpCountRow(db, table, from, -1);
-    }
-  }
+  const a = countKey(from);
+  const b = countKey(to);
+  if (a.zone_id === b.zone_id && a.level === b.level && a.status === b.status) return;
+  await moveCounter(db, MEMBER_COUNT, a, b, {});
+  await moveCounter(db, MEMBER_PHONE_COUNT, phoneCountKey(from), phoneCountKey(to), {});
 }
 
 interface KeyFilter {
@@ -186,52 +165,13 @@ function phonePrefixCountQuery(db: Db, digits: string, f: KeyFilter) {
 
 /** Recounts member_count and member_phone_count from the member table (bulk loads that write members directly). */
 export async function rebuildMemberCounts(db: Db): Promise<void> {
-  await db.deleteFrom('member_count').execute();
-  await sql`insert into member_count (zone_id, level, status, n)
-    select coalesce(zone_id, 0), level, status, count(*) from member
-    group by coalesce(zone_id, 0), level, status`.execute(db);
-  await db.deleteFrom('member_phone_count').execute();
-  await sql`insert into member_phone_count (phone3, zone_id, level, status, n)
-    select substr(phone, 1, 3), coalesce(zone_id, 0), level, status, count(*) from member
-    group by substr(phone, 1, 3), coalesce(zone_id, 0), level, status`.execute(db);
+  await rebuildCounter(db, MEMBER_COUNT);
+  await rebuildCounter(db, MEMBER_PHONE_COUNT);
 }
 
-/** Rows where member_count or member_phone_count differs from the member table (empty when consistent). */
+/** Keys where member_count or member_phone_count differs from the member table (empty when consistent). */
 export async function memberCountViolations(db: Db) {
-  const r = await sql<{
-    phone3: string | null;
-    zone_id: number;
-    level: number;
-    status: number;
-    counted: number;
-    actual: number;
-  }>`
-    select null as phone3, k.zone_id, k.level, k.status, coalesce(c.n, 0) as counted, coalesce(m.n, 0) as actual
-    from (select zone_id, level, status from member_count
-          union select coalesce(zone_id, 0), level, status from member) k
-    left join member_count c on c.zone_id = k.zone_id and c.level = k.level and c.status = k.status
-    left join (select coalesce(zone_id, 0) as zone_id, level, status, count(*) as n from member
-               group by coalesce(zone_id, 0), level, status) m
-      on m.zone_id = k.zone_id and m.level = k.level and m.status = k.status
-    where coalesce(c.n, 0) <> coalesce(m.n, 0)
-    union all
-    select k.phone3, k.zone_id, k.level, k.status, coalesce(c.n, 0) as counted, coalesce(m.n, 0) as actual
-    from (select phone3, zone_id, level, status from member_phone_count
-          union select substr(phone, 1, 3), coalesce(zone_id, 0), level, status from member) k
-    left join member_phone_count c
-      on c.phone3 = k.phone3 and c.zone_id = k.zone_id and c.level = k.level and c.status = k.status
-    left join (select substr(phone, 1, 3) as phone3, coalesce(zone_id, 0) as zone_id, level, status, count(*) as n
-               from member group by substr(phone, 1, 3), coalesce(zone_id, 0), level, status) m
-      on m.phone3 = k.phone3 and m.zone_id = k.zone_id and m.level = k.level and m.status = k.status
-    where coalesce(c.n, 0) <> coalesce(m.n, 0)`.execute(db);
-  return r.rows.map((x) => ({
-    phone3: x.phone3,
-    zoneId: Number(x.zone_id),
-    level: Number(x.level),
-    status: Number(x.status),
-    counted: Number(x.counted),
-    actual: Number(x.actual),
-  }));
+  return [...(await counterViolations(db, MEMBER_COUNT)), ...(await counterViolations(db, MEMBER_PHONE_COUNT))];
 }
 
 /** Only these filters can be answered from the count tables. */
@@ -450,7 +390,7 @@ export async function insertMember(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await bumpMemberCount(db, { zoneId: v.zoneId, level: v.level, status: v.status, phone: v.phone }, 1);
+  await countNewMember(db, { zoneId: v.zoneId, level: v.level, status: v.status, phone: v.phone });
   return Number(r.id);
 }
 

@@ -14,7 +14,7 @@ import type { Actor, Ctx } from '../../context';
 import { AppError } from '../../errors';
 import { ADMIN_USERNAME } from '../../seed/bootstrap';
 import { applyChange, balancesOf, openAccounts } from '../ledger/ledger.service';
-import { bumpMemberCount } from '../members/members.repository';
+import { countNewMember } from '../members/members.repository';
 import { transfer } from '../transfers/transfers.service';
 import { addPaymentMethod, paymentOpt } from './payments.service';
 
@@ -68,7 +68,7 @@ async function demoMembers(ctx: Ctx, now: number): Promise<Array<{ id: number; u
       const memberId = Number(r.id);
       await openAccounts(trx, memberId, created);
       // Counted like every member (member_count); the column defaults: no zone, level 0, status 1.
-      await bumpMemberCount(trx, { zoneId: null, level: 0, status: 1, phone }, 1);
+      await countNewMember(trx, { zoneId: null, level: 0, status: 1, phone });
       for (const [asset, amount] of [
         ['USDT', 5_000_000_000n],
         ['LZ', 2_000_000n],

@@ -7,7 +7,7 @@ import type { Asset } from '../../../../domain/assets';
 import { BillType } from '../../../../domain/bills';
 import { parseAsset } from '../../../../domain/money';
 import { applyChange, openAccounts } from '../../../../server/modules/ledger/ledger.service';
-import { bumpMemberCount } from '../../../../server/modules/members/members.repository';
+import { countNewMember } from '../../../../server/modules/members/members.repository';
 import type { TestApp } from '../../helpers';
 
 let seq = 0;
@@ -32,7 +32,7 @@ export async function addMember(t: TestApp, opts: { status?: number } = {}): Pro
     .executeTakeFirstOrThrow();
   const id = Number(r.id);
   await openAccounts(t.db.db, id, now);
-  await bumpMemberCount(t.db.db, { zoneId: null, level: 0, status: opts.status ?? 1, phone }, 1);
+  await countNewMember(t.db.db, { zoneId: null, level: 0, status: opts.status ?? 1, phone });
   return id;
 }
 
