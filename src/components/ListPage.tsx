@@ -147,8 +147,11 @@ export function ListPage<R extends GridValidRowModel, S = unknown, F extends Fil
     const target = model.page + 1;
     if (target === params.page) return;
     // 下一页 / 上一页 start from a row on screen when the list answers cursors: any depth, same cost.
-    if (target === params.page + 1 && data?.next) params.setPage(target, { after: data.next });
-    else if (target === params.page - 1 && target > 1 && data?.prev) params.setPage(target, { before: data.prev });
+    // Only the answer for this page holds its cursors: while the next page loads, `data` is still the
+    // previous one (a second quick 下一页 would skip a page under the wrong number), so page by number.
+    const shown = data && (data.page === undefined || data.page === params.page) ? data : undefined;
+    if (target === params.page + 1 && shown?.next) params.setPage(target, { after: shown.next });
+    else if (target === params.page - 1 && target > 1 && shown?.prev) params.setPage(target, { before: shown.prev });
     else params.setPage(target);
   };
   const sortModel: GridSortModel = useMemo(

@@ -40,7 +40,7 @@ const columns: GridColDef<Row>[] = [
 
 function setup(
   url = '/list',
-  opts: { empty?: boolean; pending?: boolean; fetching?: boolean; selectable?: boolean } = {},
+  opts: { empty?: boolean; pending?: boolean; fetching?: boolean; selectable?: boolean; stuckOnPage1?: boolean } = {},
 ) {
   const calls: ListQueryArgs<Filters>[] = [];
   const picked: { ids: number[] } = { ids: [] };
@@ -52,7 +52,10 @@ function setup(
       ? undefined
       : opts.empty
         ? { list: [], total: 0, page: 1, size: 20 }
-        : fakeQuery(params.queryArgs, calls);
+        : opts.stuckOnPage1
+          ? // the next page still loading: the hook keeps answering page 1 with page 1's cursor
+            { ...fakeQuery({ ...params.queryArgs, page: 1 }, calls), next: '20_20' }
+          : fakeQuery(params.queryArgs, calls);
     return (
       <ListPage
         params={params}
@@ -118,6 +121,15 @@ describe('ListPage', () => {
     expect(screen.getByRole('gridcell', { name: 'user21' })).toBeInTheDocument();
     await act(() => router.navigate(-1));
     expect(last()).toEqual({ page: 1, size: 20 });
+  });
+
+  it('takes 下一页 from the cursor of the page on screen only, not from an answer still for another page', async () => {
+    const { search } = setup('/list', { stuckOnPage1: true, fetching: true });
+    const u = user();
+    await u.click(screen.getByRole('button', { name: /下一页/ }));
+    expect(search()).toBe('?page=2&after=20_20');
+    await u.click(screen.getByRole('button', { name: /下一页/ }));
+    expect(search()).toBe('?page=3');
   });
 
   it('keeps the page of a reloaded URL while the grid mounts', () => {
