@@ -11,11 +11,12 @@
  * before the guard sends them to login. A lazy component loads only once it renders, i.e. after the
  * guard has let the navigation through (the router's transition keeps the previous screen meanwhile).
  */
-import { lazy, Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { AppStore } from './store';
 import { pageRoutes, type PageRoute } from './routes';
 import RouteError from './RouteError';
+import { onDemand } from './components/onDemand';
 
 export const HOME_PATH = '/layout/welcome';
 export const NOT_FOUND_PATH = '/Layout/errors/404';
@@ -25,15 +26,11 @@ export function loginRedirect(fullPath: string) {
   return `${LOGIN_ROUTE}?redirect=${encodeURIComponent(fullPath)}`;
 }
 
-/** A component that loads `load()` the first time it renders. */
+/** A route's component: `load()` the first time it renders (onDemand), with the route's fixed props. */
 function lazyComponent(load: PageRoute['load'], props?: Record<string, unknown>): ComponentType {
-  const Lazy = lazy(load);
+  const Page = onDemand(load);
   return function LazyRoute() {
-    return (
-      <Suspense fallback={null}>
-        <Lazy {...props} />
-      </Suspense>
-    );
+    return <Page {...props} />;
   };
 }
 

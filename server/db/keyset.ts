@@ -16,10 +16,10 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { Database } from './schema';
-import { MAX_OFFSET } from '../../domain/paging';
+import { CURSOR_PATTERN, MAX_OFFSET } from '../../domain/paging';
 import { badInput } from '../errors';
 
-export { MAX_OFFSET };
+export { CURSOR_PATTERN, MAX_OFFSET };
 
 export interface Keyset {
   /** 'after': the rows that follow the cursor row in the list's order; 'before': those that precede it. */
@@ -29,7 +29,6 @@ export interface Keyset {
   id: number;
 }
 
-export const CURSOR_PATTERN = '^\\d{1,16}_\\d{1,16}$';
 const CURSOR = new RegExp(CURSOR_PATTERN);
 
 export const cursorOf = (value: number, id: number) => `${value}_${id}`;

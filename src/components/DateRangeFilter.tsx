@@ -11,7 +11,7 @@
  * opened, so a list page does not download the date pickers before its first row. The calendar does
  * not offer end days before the start, nor start days after the end.
  */
-import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
@@ -23,7 +23,6 @@ import CalendarIcon from '@mui/icons-material/CalendarMonthOutlined';
 import ClearIcon from '@mui/icons-material/Clear';
 import type { FilterValues, ListParams } from './useListParams';
 
-export const DATE_FORMAT = 'YYYY-MM-DD';
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const loadCalendar = () => import('./DayCalendar');
@@ -55,6 +54,7 @@ interface DayFieldProps {
 function DayField({ label, value, onChange, minDay = '', maxDay = '' }: DayFieldProps) {
   const [local, setLocal] = useState({ value, input: value });
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   let input = local.input;
   if (local.value !== value) {
     input = value;
@@ -80,6 +80,7 @@ function DayField({ label, value, onChange, minDay = '', maxDay = '' }: DayField
         size="small"
         placeholder="年-月-日"
         value={input}
+        inputRef={inputRef}
         error={invalid}
         onChange={(e) => set(e.target.value.trim())}
         sx={{ width: 170 }}
@@ -89,7 +90,16 @@ function DayField({ label, value, onChange, minDay = '', maxDay = '' }: DayField
             endAdornment: (
               <InputAdornment position="end" sx={{ ml: 0 }}>
                 {input ? (
-                  <IconButton size="small" aria-label="清除" onClick={() => set('')} edge="end">
+                  <IconButton
+                    size="small"
+                    aria-label="清除"
+                    onClick={() => {
+                      set('');
+                      // The button goes with the text: keep the focus in the field, not on the page.
+                      inputRef.current?.focus();
+                    }}
+                    edge="end"
+                  >
                     <ClearIcon fontSize="small" />
                   </IconButton>
                 ) : null}

@@ -14,6 +14,7 @@
  */
 import { useCallback, useMemo, useState, type ChangeEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { CURSOR_PATTERN } from '../../domain/paging';
 
 export type SortOrder = 'asc' | 'desc';
 export type FilterValues = Record<string, string>;
@@ -105,7 +106,7 @@ interface UrlState<F extends FilterValues> {
   cursor: PageCursor;
 }
 
-const CURSOR = /^\d{1,16}_\d{1,16}$/;
+const CURSOR = new RegExp(CURSOR_PATTERN);
 
 export function useListParams<F extends FilterValues = FilterValues>(defaults: ListDefaults<F> = {}): ListParams<F> {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -162,6 +163,7 @@ export function useListParams<F extends FilterValues = FilterValues>(defaults: L
             else params.set(prefix + name, value);
           }
           put('page', String(next.page), '1');
+          // Page 1 never carries a cursor: every move to it (search, reset, size, sort) drops it here.
           put('after', next.page > 1 ? next.cursor.after : undefined, undefined);
           put('before', next.page > 1 ? next.cursor.before : undefined, undefined);
           put('size', String(next.size), String(defaultSize));
@@ -192,18 +194,18 @@ export function useListParams<F extends FilterValues = FilterValues>(defaults: L
   );
 
   const setFilters = useCallback(
-    (next: Partial<F>) => write({ ...state, filters: { ...defaultFilters, ...next } as F, page: 1, cursor: {} }),
+    (next: Partial<F>) => write({ ...state, filters: { ...defaultFilters, ...next } as F, page: 1 }),
     [write, state, defaultFilters],
   );
 
   const search = useCallback(
-    (patch?: Partial<F>) => write({ ...state, filters: { ...draft, ...patch } as F, page: 1, cursor: {} }),
+    (patch?: Partial<F>) => write({ ...state, filters: { ...draft, ...patch } as F, page: 1 }),
     [write, state, draft],
   );
 
   const reset = useCallback(() => {
     setDraftState({ key: JSON.stringify(defaultFilters), values: defaultFilters });
-    write({ ...state, filters: defaultFilters, page: 1, cursor: {} });
+    write({ ...state, filters: defaultFilters, page: 1 });
   }, [write, state, defaultFilters]);
 
   const setPage = useCallback(
@@ -218,7 +220,7 @@ export function useListParams<F extends FilterValues = FilterValues>(defaults: L
       ),
     [write, state],
   );
-  const setSize = useCallback((size: number) => write({ ...state, size, page: 1, cursor: {} }), [write, state]);
+  const setSize = useCallback((size: number) => write({ ...state, size, page: 1 }), [write, state]);
   const setSort = useCallback(
     (sort?: string, order?: SortOrder) =>
       write({
@@ -226,7 +228,6 @@ export function useListParams<F extends FilterValues = FilterValues>(defaults: L
         sort: sort || defaultSort,
         order: sort ? (order ?? 'asc') : defaultOrder,
         page: 1,
-        cursor: {},
       }),
     [write, state, defaultSort, defaultOrder],
   );

@@ -86,6 +86,7 @@ describe('DateRangeFilter', () => {
     );
     expect(params().draft).toEqual({ start: '2026-11-01', end: '' });
     expect(field('结束日期')).toHaveValue('');
+    expect(field('结束日期')).toHaveFocus();
     await u.click(screen.getByRole('button', { name: '重置' }));
     expect(params().filters).toEqual({ start: '', end: '' });
     expect(field('开始日期')).toHaveValue('');
