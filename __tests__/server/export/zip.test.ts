@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import { ZipWriter } from '../../../server/export/zip';
+import { Utf8Batch } from '../../../server/export/common';
 
 interface Parsed {
   name: string;
@@ -138,6 +139,29 @@ describe('server/export/zip', () => {
         fs.rmSync(dir, { recursive: true, force: true });
       }
     }
+  });
+
+  it('is done with a chunk when write() resolves, small chunks too: the caller may write into it again', async () => {
+    const out = new PassThrough();
+    const body = collect(out);
+    const zip = new ZipWriter(out, { level: 1 });
+    const e = zip.entry('sheet.xml');
+    // Utf8Batch in recycle mode (as the xlsx sheet uses it): take() hands out the buffer written
+    // again two takes later. Chunks of ~1 KB stay far below the deflater's 16 KiB buffer.
+    const batch = new Utf8Batch(true);
+    let text = '';
+    for (let i = 0; i < 60; i++) {
+      for (let r = 0; r < 20; r++) {
+        const row = `<row r="${i * 20 + r}">${'数'.repeat((i + r) % 17)}</row>`;
+        text += row;
+        batch.add(row);
+      }
+      await e.write(batch.take());
+    }
+    await e.end();
+    await zip.finish();
+    const [sheet] = readZip(body());
+    expect(sheet.data.toString()).toBe(text);
   });
 
   it('waits for the reader: a streamed entry takes a chunk only when the output has drained', async () => {
