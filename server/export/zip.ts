@@ -185,7 +185,12 @@ export class ZipEntryWriter {
     // writableHighWaterMark 1: any chunk not yet consumed makes the deflater "need drain", so write()'s
     // wait holds for small chunks too (with the default 16 KiB a 1 KB chunk could still be queued when
     // write() resolved, and a caller reusing its buffer would change bytes the CRC was taken from).
-    this.deflate = zlib.createDeflateRaw({ level, chunkSize: 64 * 1024, writableHighWaterMark: 1 });
+    const options: zlib.ZlibOptions & { writableHighWaterMark: number } = {
+      level,
+      chunkSize: 64 * 1024,
+      writableHighWaterMark: 1, // a Transform option, passed on by zlib (not in ZlibOptions' type)
+    };
+    this.deflate = zlib.createDeflateRaw(options);
     const deflate = this.deflate;
     deflate.on('data', (chunk: Buffer) => {
       e.compressedSize += chunk.length;
