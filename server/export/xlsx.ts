@@ -146,7 +146,13 @@ function cell(r: string, v: CellValue): string {
   return v === null || v === undefined || v === '' ? '' : textCell(r, defused(v), '');
 }
 
-/** Writes the whole export as .xlsx to `out` (ends it); resolves with the number of data rows. */
+/** Rows of an Excel sheet, the header row included: a file with more opens truncated or not at all. */
+export const XLSX_MAX_ROWS = 1_048_576;
+
+/**
+ * Writes the whole export as .xlsx to `out` (ends it); resolves with the number of data rows. More rows
+ * than a sheet holds fail the export (the download is cut) rather than hand over a file Excel refuses.
+ */
 export async function writeXlsx<R>(spec: ExportSpec<R>, out: Writable): Promise<number> {
   const { columns } = spec;
   const refs = columns.map((_, i) => columnLetters(i + 1));
@@ -178,6 +184,9 @@ export async function writeXlsx<R>(spec: ExportSpec<R>, out: Writable): Promise<
     const refAttrs = refs.map((ref) => ` r="${ref}`);
     for await (const batch of spec.batches) {
       if (out.destroyed) break;
+      if (r + batch.length > XLSX_MAX_ROWS) {
+        throw new Error(`xlsx: more than ${XLSX_MAX_ROWS - 1} data rows, past what one Excel sheet holds`);
+      }
       let chunk = '';
       for (let k = 0; k < batch.length; k++) {
         const row = batch[k];

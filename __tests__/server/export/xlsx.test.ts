@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { keysetBatches, sendExport, writeExport, type ExportSpec } from '../../../server/export/export';
-import { columnLetters, escapeXml, sheetName } from '../../../server/export/xlsx';
+import { columnLetters, escapeXml, sheetName, XLSX_MAX_ROWS } from '../../../server/export/xlsx';
 
 interface Row {
   id: number;
@@ -189,6 +189,17 @@ describe('server/export/xlsx', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(reads).toBe(afterAbort);
   });
+
+  it('fails rather than write more rows than one Excel sheet holds', async () => {
+    const ids = (async function* () {
+      for (let from = 0; from < XLSX_MAX_ROWS; from += 1000) yield Array.from({ length: 1000 }, (_, i) => from + i);
+    })();
+    const out = new PassThrough();
+    out.resume();
+    await expect(
+      writeExport({ title: 'x', columns: [{ header: '编号', value: (id: number) => id }], batches: ids }, 'xlsx', out),
+    ).rejects.toThrow('more than 1048575 data rows');
+  }, 60_000);
 
   it('fails with the batch error, and sendExport cuts the download', async () => {
     const failing = (async function* () {
