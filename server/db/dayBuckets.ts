@@ -4,7 +4,7 @@
  * bucket = day number / BLOCK_DAYS), so the exact count and sums of any date range read whole blocks,
  * whole days and at most two part-days (read from the rows themselves). See docs/decisions.md "Bills".
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { SHANGHAI_OFFSET } from '../../domain/time';
 import type { Database } from './schema';
 import { moneySum } from './sql';
@@ -131,4 +131,98 @@ function bucketRows<S extends string>(db: Db, stat: BucketStat<S>, r: StatRanges
     if (value !== undefined && value !== '') q = q.where(`s.${col}`, '=', value);
   }
   return q.groupBy('s.asset').execute() as Promise<Array<AssetSumRow<S>>>;
+}
+
+/**
+ * A day/block stat table as written and checked: the table it counts (append-only, with `created_at`),
+ * the key columns it shares with it besides kind and bucket, and each sum column with the column of the
+ * source it sums. One descriptor serves the count with each row, the rebuild and the consistency check.
+ */
+export interface DayStat<K extends string, S extends string> {
+  table: 'bill_stat' | 'transfer_stat';
+  source: 'bill' | 'transfer';
+  keys: readonly K[];
+  sums: Readonly<Record<S, string>>;
+}
+
+/** Run-time column names: the two tables' types are not checked here. */
+const loose = (db: Db) => db as unknown as Kysely<any>;
+/** The Asia/Shanghai day number of `created_at`, in SQL (integer division on both databases). */
+const daySql = sql`(created_at + ${sql.lit(SHANGHAI_OFFSET)}) / ${sql.lit(DAY_MS)}`;
+
+/**
+ * Adds one row to its day and 32-day block: one statement, the day row first (every writer takes the
+ * two row locks in that order), in the row's transaction.
+ */
+export async function countInDayStat<K extends string, S extends string>(
+  db: Db,
+  stat: DayStat<K, S>,
+  createdAt: number,
+  key: Readonly<Record<K, string | number>>,
+  values: Readonly<Record<S, bigint>>,
+): Promise<void> {
+  const day = dayOf(createdAt);
+  const row = { ...key, n: 1, ...values };
+  const added: Record<string, RawBuilder<unknown>> = { n: sql`${sql.ref(`${stat.table}.n`)} + excluded.n` };
+  for (const s of Object.keys(stat.sums)) added[s] = sql`${sql.ref(`${stat.table}.${s}`)} + excluded.${sql.id(s)}`;
+  await loose(db)
+    .insertInto(stat.table)
+    .values([
+      { kind: 'D', bucket: day, ...row },
+      { kind: 'B', bucket: Math.floor(day / BLOCK_DAYS), ...row },
+    ])
+    .onConflict((oc) => oc.columns(['kind', 'bucket', ...stat.keys]).doUpdateSet(added))
+    .execute();
+}
+
+/** Recounts the stat table from its source (bulk loads that write rows directly). */
+export async function rebuildDayStat<K extends string, S extends string>(db: Db, stat: DayStat<K, S>): Promise<void> {
+  const sums = Object.keys(stat.sums) as S[];
+  const keys = stat.keys.map((k) => sql.id(k));
+  const columns = sql.join(['kind', 'bucket', ...stat.keys, 'n', ...sums].map((c) => sql.id(c)));
+  await db.deleteFrom(stat.table).execute();
+  await sql`insert into ${sql.table(stat.table)} (${columns})
+    select 'D', ${daySql}, ${sql.join([...keys, sql`count(*)`, ...sums.map((s) => sql`sum(${sql.id(stat.sums[s])})`)])}
+    from ${sql.table(stat.source)} group by ${sql.join([daySql, ...keys])}`.execute(db);
+  await sql`insert into ${sql.table(stat.table)} (${columns})
+    select 'B', bucket / ${sql.lit(BLOCK_DAYS)}, ${sql.join([
+      ...keys,
+      sql`sum(n)`,
+      ...sums.map((s) => sql`sum(${sql.id(s)})`),
+    ])}
+    from ${sql.table(stat.table)} where kind = 'D'
+    group by ${sql.join([sql`bucket / ${sql.lit(BLOCK_DAYS)}`, ...keys])}`.execute(db);
+}
+
+/** Stat rows that differ from the source rows themselves (empty when consistent); for tests and bulk loads. */
+export async function dayStatViolations<K extends string, S extends string>(db: Db, stat: DayStat<K, S>) {
+  const sums = Object.keys(stat.sums) as S[];
+  const keys = stat.keys.map((k) => sql.id(k));
+  const ref = (alias: string, col: string) => sql.ref(`${alias}.${col}`);
+  const r = await sql<Record<'kind' | 'bucket' | K, string | number>>`
+    with d as (
+      select 'D' as kind, ${daySql} as bucket, ${sql.join([
+        ...keys,
+        sql`count(*) as n`,
+        ...sums.map((s) => sql`sum(${sql.id(stat.sums[s])}) as ${sql.id(s)}`),
+      ])}
+      from ${sql.table(stat.source)} group by ${sql.join([daySql, ...keys])}),
+    b as (select 'B' as kind, bucket / ${sql.lit(BLOCK_DAYS)} as bucket, ${sql.join([
+      ...keys,
+      sql`sum(n) as n`,
+      ...sums.map((s) => sql`sum(${sql.id(s)}) as ${sql.id(s)}`),
+    ])}
+          from d group by ${sql.join([sql`bucket / ${sql.lit(BLOCK_DAYS)}`, ...keys])}),
+    want as (select * from d union all select * from b)
+    select ${sql.join(['kind', 'bucket', ...stat.keys].map((c) => sql`coalesce(${ref('w', c)}, ${ref('s', c)}) as ${sql.id(c)}`))}
+    from want w full outer join ${sql.table(stat.table)} s
+      on ${sql.join(
+        ['kind', 'bucket', ...stat.keys].map((c) => sql`${ref('s', c)} = ${ref('w', c)}`),
+        sql` and `,
+      )}
+    where w.n is null or s.n is null or ${sql.join(
+      ['n', ...sums].map((c) => sql`${ref('w', c)} <> ${ref('s', c)}`),
+      sql` or `,
+    )}`.execute(db);
+  return r.rows;
 }

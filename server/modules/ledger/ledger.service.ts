@@ -10,7 +10,16 @@ import type { BillType } from '../../../domain/bills';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { Code } from '../../../domain/codes';
-import { BLOCK_DAYS, DAY_MS, dayOf, dayStart } from '../../db/dayBuckets';
+import {
+  BLOCK_DAYS,
+  countInDayStat,
+  DAY_MS,
+  dayOf,
+  dayStart,
+  dayStatViolations,
+  rebuildDayStat,
+  type DayStat,
+} from '../../db/dayBuckets';
 
 type Trx = Transaction<Database> | Kysely<Database>;
 
@@ -98,35 +107,23 @@ export async function applyChange(trx: Trx, change: LedgerChange, now: number): 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await countBill(trx, { createdAt: now, asset: change.asset, type: change.type, change: da, frozenChange: df });
+  await countInDayStat(
+    trx,
+    BILL_STAT,
+    now,
+    { asset: change.asset, type: change.type },
+    { change_sum: da, frozen_change_sum: df },
+  );
   return { billId: Number(bill.id), available, frozen };
 }
 
-/**
- * Adds one bill to its day and 32-day block in bill_stat (one statement, the day row first: every
- * writer takes the two row locks in that order). Called with each bill, in its transaction.
- */
-async function countBill(
-  trx: Trx,
-  b: { createdAt: number; asset: string; type: number; change: bigint; frozenChange: bigint },
-): Promise<void> {
-  const day = billDay(b.createdAt);
-  const row = { asset: b.asset, type: b.type, n: 1, change_sum: b.change, frozen_change_sum: b.frozenChange };
-  await trx
-    .insertInto('bill_stat')
-    .values([
-      { kind: 'D', bucket: day, ...row },
-      { kind: 'B', bucket: Math.floor(day / BLOCK_DAYS), ...row },
-    ])
-    .onConflict((oc) =>
-      oc.columns(['kind', 'bucket', 'asset', 'type']).doUpdateSet({
-        n: sql`bill_stat.n + excluded.n`,
-        change_sum: sql`bill_stat.change_sum + excluded.change_sum`,
-        frozen_change_sum: sql`bill_stat.frozen_change_sum + excluded.frozen_change_sum`,
-      }),
-    )
-    .execute();
-}
+/** bill_stat: bills per day and 32-day block, asset and type, with their available and frozen changes. */
+const BILL_STAT = {
+  table: 'bill_stat',
+  source: 'bill',
+  keys: ['asset', 'type'],
+  sums: { change_sum: 'change', frozen_change_sum: 'frozen_change' },
+} as const satisfies DayStat<'asset' | 'type', 'change_sum' | 'frozen_change_sum'>;
 
 /**
  * What all accounts hold per asset: by the ledger invariant the sum of every bill's change (and frozen
@@ -146,33 +143,10 @@ export async function ledgerTotals(db: Trx): Promise<Array<{ asset: string; avai
 }
 
 /** Recounts bill_stat from the bills (bulk loads that write bills directly). */
-export async function rebuildBillStats(db: Trx): Promise<void> {
-  await db.deleteFrom('bill_stat').execute();
-  await sql`insert into bill_stat (kind, bucket, asset, type, n, change_sum, frozen_change_sum)
-    select 'D', (created_at + 28800000) / 86400000, asset, type, count(*), sum(change), sum(frozen_change)
-    from bill group by (created_at + 28800000) / 86400000, asset, type`.execute(db);
-  await sql`insert into bill_stat (kind, bucket, asset, type, n, change_sum, frozen_change_sum)
-    select 'B', bucket / ${sql.lit(BLOCK_DAYS)}, asset, type, sum(n), sum(change_sum), sum(frozen_change_sum)
-    from bill_stat where kind = 'D' group by bucket / ${sql.lit(BLOCK_DAYS)}, asset, type`.execute(db);
-}
+export const rebuildBillStats = (db: Trx): Promise<void> => rebuildDayStat(db, BILL_STAT);
 
 /** bill_stat rows that differ from the bills themselves (empty when consistent); for tests and bulk loads. */
-export async function billStatViolations(db: Trx) {
-  const r = await sql<{ kind: string; bucket: number; asset: string; type: number }>`
-    with d as (
-      select 'D' as kind, (created_at + 28800000) / 86400000 as bucket, asset, type, count(*) as n,
-             sum(change) as c, sum(frozen_change) as f
-      from bill group by (created_at + 28800000) / 86400000, asset, type),
-    b as (select 'B' as kind, bucket / 32 as bucket, asset, type, sum(n) as n, sum(c) as c, sum(f) as f
-          from d group by bucket / 32, asset, type),
-    want as (select * from d union all select * from b)
-    select coalesce(w.kind, s.kind) as kind, coalesce(w.bucket, s.bucket) as bucket,
-           coalesce(w.asset, s.asset) as asset, coalesce(w.type, s.type) as type
-    from want w full outer join bill_stat s
-      on s.kind = w.kind and s.bucket = w.bucket and s.asset = w.asset and s.type = w.type
-    where w.n is null or s.n is null or w.n <> s.n or w.c <> s.change_sum or w.f <> s.frozen_change_sum`.execute(db);
-  return r.rows;
-}
+export const billStatViolations = (db: Trx) => dayStatViolations(db, BILL_STAT);
 
 /** A member's balances as minor units, keyed by asset. */
 export async function balancesOf(

@@ -5,9 +5,9 @@
  * transfer_stat (per day and 32-day block, written with each transfer) plus the part-days read directly;
  * a member's transfers (either side) are few and counted directly.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { BLOCK_DAYS, dayOf, sumByAsset } from '../../db/dayBuckets';
+import { countInDayStat, dayStatViolations, rebuildDayStat, sumByAsset, type DayStat } from '../../db/dayBuckets';
 import { forNoKeyUpdate } from '../../db/dialect';
 import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
 import { money, moneySum } from '../../db/sql';
@@ -114,60 +114,23 @@ export async function statTransfers(db: Db, f: { asset?: string; start?: number;
   );
 }
 
-/**
- * Adds one transfer to its day and 32-day block in transfer_stat: one statement, the day row first
- * (every writer takes the two row locks in that order), the last write of the transfer's transaction.
- */
-export async function countTransferStat(
-  db: Db,
-  t: { createdAt: number; asset: string; amount: bigint; fee: bigint },
-): Promise<void> {
-  const day = dayOf(t.createdAt);
-  const row = { asset: t.asset, n: 1, amount_sum: t.amount, fee_sum: t.fee };
-  await db
-    .insertInto('transfer_stat')
-    .values([
-      { kind: 'D', bucket: day, ...row },
-      { kind: 'B', bucket: Math.floor(day / BLOCK_DAYS), ...row },
-    ])
-    .onConflict((oc) =>
-      oc.columns(['kind', 'bucket', 'asset']).doUpdateSet({
-        n: sql`transfer_stat.n + excluded.n`,
-        amount_sum: sql`transfer_stat.amount_sum + excluded.amount_sum`,
-        fee_sum: sql`transfer_stat.fee_sum + excluded.fee_sum`,
-      }),
-    )
-    .execute();
-}
+/** transfer_stat: transfers per day and 32-day block and asset, with their amounts and fees. */
+const TRANSFER_STAT = {
+  table: 'transfer_stat',
+  source: 'transfer',
+  keys: ['asset'],
+  sums: { amount_sum: 'amount', fee_sum: 'fee' },
+} as const satisfies DayStat<'asset', 'amount_sum' | 'fee_sum'>;
+
+/** Adds one transfer to its day and 32-day block in transfer_stat, the last write of its transaction. */
+export const countTransferStat = (db: Db, t: { createdAt: number; asset: string; amount: bigint; fee: bigint }) =>
+  countInDayStat(db, TRANSFER_STAT, t.createdAt, { asset: t.asset }, { amount_sum: t.amount, fee_sum: t.fee });
 
 /** Recounts transfer_stat from the transfers (bulk loads that write them directly). */
-export async function rebuildTransferStats(db: Db): Promise<void> {
-  await db.deleteFrom('transfer_stat').execute();
-  await sql`insert into transfer_stat (kind, bucket, asset, n, amount_sum, fee_sum)
-    select 'D', (created_at + 28800000) / 86400000, asset, count(*), sum(amount), sum(fee)
-    from transfer group by (created_at + 28800000) / 86400000, asset`.execute(db);
-  await sql`insert into transfer_stat (kind, bucket, asset, n, amount_sum, fee_sum)
-    select 'B', bucket / ${sql.lit(BLOCK_DAYS)}, asset, sum(n), sum(amount_sum), sum(fee_sum)
-    from transfer_stat where kind = 'D' group by bucket / ${sql.lit(BLOCK_DAYS)}, asset`.execute(db);
-}
+export const rebuildTransferStats = (db: Db): Promise<void> => rebuildDayStat(db, TRANSFER_STAT);
 
 /** transfer_stat rows that differ from the transfers themselves (empty when consistent). */
-export async function transferStatViolations(db: Db) {
-  const r = await sql<{ kind: string; bucket: number; asset: string }>`
-    with d as (
-      select 'D' as kind, (created_at + 28800000) / 86400000 as bucket, asset, count(*) as n,
-             sum(amount) as a, sum(fee) as f
-      from transfer group by (created_at + 28800000) / 86400000, asset),
-    b as (select 'B' as kind, bucket / 32 as bucket, asset, sum(n) as n, sum(a) as a, sum(f) as f
-          from d group by bucket / 32, asset),
-    want as (select * from d union all select * from b)
-    select coalesce(w.kind, s.kind) as kind, coalesce(w.bucket, s.bucket) as bucket,
-           coalesce(w.asset, s.asset) as asset
-    from want w full outer join transfer_stat s
-      on s.kind = w.kind and s.bucket = w.bucket and s.asset = w.asset
-    where w.n is null or s.n is null or w.n <> s.n or w.a <> s.amount_sum or w.f <> s.fee_sum`.execute(db);
-  return r.rows;
-}
+export const transferStatViolations = (db: Db) => dayStatViolations(db, TRANSFER_STAT);
 
 export async function memberByUid(db: Db, uid: string) {
   return db.selectFrom('member').select(['id', 'uid', 'status']).where('uid', '=', uid).executeTakeFirst();

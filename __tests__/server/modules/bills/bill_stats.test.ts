@@ -6,7 +6,14 @@
 import fc from 'fast-check';
 import { SHANGHAI_OFFSET } from '../../../../domain/time';
 import { statRanges } from '../../../../server/modules/bills/bills.repository';
-import { applyChange, billStatViolations, dayStart, DAY_MS } from '../../../../server/modules/ledger/ledger.service';
+import { sql } from 'kysely';
+import {
+  applyChange,
+  billStatViolations,
+  dayStart,
+  DAY_MS,
+  rebuildBillStats,
+} from '../../../../server/modules/ledger/ledger.service';
 import { build, dbKind, type TestApp } from '../../helpers';
 import { expectCursorPagingMatchesOffset } from '../../paging';
 import { addMember } from '../deposits/fixtures';
@@ -227,6 +234,26 @@ describe(`bill totals and keyset paging (${dbKind})`, () => {
       expect(ids).toEqual(asc ? want.reverse() : want);
     },
   );
+
+  // Last: it changes bill_stat and puts it back.
+  it('names the stat rows that differ from the bills, and rebuilds them', async () => {
+    const db = t.db.db;
+    const day = await db.selectFrom('bill_stat').selectAll().where('kind', '=', 'D').limit(1).executeTakeFirstOrThrow();
+    await db
+      .updateTable('bill_stat')
+      .set({ n: sql`n + 1` })
+      .where('kind', '=', 'D')
+      .where('bucket', '=', day.bucket)
+      .where('asset', '=', day.asset)
+      .where('type', '=', day.type)
+      .execute();
+    await db.deleteFrom('bill_stat').where('kind', '=', 'B').execute();
+    const bad = await billStatViolations(db);
+    expect(bad).toContainEqual({ kind: 'D', bucket: Number(day.bucket), asset: day.asset, type: Number(day.type) });
+    expect(bad.filter((v) => v.kind === 'B').length).toBeGreaterThan(0);
+    await rebuildBillStats(db);
+    expect(await billStatViolations(db)).toEqual([]);
+  });
 });
 
 /** Minor units as the decimal string the API sends (trailing zeros dropped). */
