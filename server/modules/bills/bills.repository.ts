@@ -12,7 +12,7 @@ import type { Database } from '../../db/schema';
 import { keysetSlice, readPageWithMembers, type KeysetPageRequest } from '../../db/keyset';
 import { money, moneySum } from '../../db/sql';
 import { sumByAsset } from '../../db/dayBuckets';
-import { membersMatching } from '../members/members.repository';
+import { memberIdIn, membersMatching } from '../members/members.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -32,9 +32,7 @@ export async function memberMatches(db: Db, keyword: string, id: number): Promis
 
 function filtered(db: Db, f: BillFilter) {
   let q = db.selectFrom('bill as b');
-  const m = f.members;
-  if (Array.isArray(m)) q = m.length === 1 ? q.where('b.member_id', '=', m[0]) : q.where('b.member_id', 'in', m);
-  else if (m) q = q.where('b.member_id', 'in', membersMatching(db, m.keyword));
+  if (f.members) q = q.where(memberIdIn(db, 'b.member_id', f.members));
   if (f.asset) q = q.where('b.asset', '=', f.asset);
   if (f.type !== undefined) q = q.where('b.type', '=', f.type);
   if (f.start !== undefined) q = q.where('b.created_at', '>=', f.start);

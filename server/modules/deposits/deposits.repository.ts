@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import { counter, counterViolations, moveCounter, rebuildCounter } from '../../db/counters';
 import { keysetSlice, readPageWithMembers, type KeysetPageRequest } from '../../db/keyset';
 import { likePrefix, money, moneySum } from '../../db/sql';
-import { membersMatching } from '../members/members.repository';
+import { memberIdIn } from '../members/members.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -28,9 +28,7 @@ export type DepositSort = keyof typeof SORT_COLUMNS;
 
 function filtered(db: Db, f: DepositFilter) {
   let q = db.selectFrom('deposit as d');
-  const m = f.members;
-  if (Array.isArray(m)) q = q.where('d.member_id', 'in', m.length ? m : [-1]);
-  else if (m) q = q.where('d.member_id', 'in', membersMatching(db, m.keyword));
+  if (f.members) q = q.where(memberIdIn(db, 'd.member_id', f.members));
   if (f.txHash) q = q.where('d.tx_hash', '=', f.txHash.trim().toLowerCase());
   if (f.chain) q = q.where('d.chain', '=', f.chain);
   if (f.status !== undefined) q = q.where('d.status', '=', f.status);

@@ -1,5 +1,5 @@
 /** All SQL on members, zones and the asset query. Plain functions taking `db` or `trx` first. */
-import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { keysetPage, keysetWhere, readOrder, type Keyset } from '../../db/keyset';
 import { Assets } from '../../../domain/assets';
@@ -611,10 +611,20 @@ export async function keywordMembers(db: Db, keyword: string): Promise<KeywordMe
   return rows.length > KEYWORD_IDS_MAX ? { keyword } : rows.map((r) => Number(r.id));
 }
 
+/**
+ * The condition that narrows a list to a keyword's members on its member id column `col`: `= id`,
+ * `in (ids)` (none: nothing matches), or `in (the matching members)` for a keyword of many.
+ */
+export function memberIdIn(db: Db, col: string, members: KeywordMembers): RawBuilder<SqlBool> {
+  const ref = sql.ref(col);
+  if (!Array.isArray(members)) return sql<SqlBool>`${ref} in (${membersMatching(db, members.keyword)})`;
+  if (members.length === 1) return sql<SqlBool>`${ref} = ${members[0]}`;
+  return sql<SqlBool>`${ref} in (${sql.join(members.length ? members : [-1])})`;
+}
+
 function filteredAccounts(db: Db, f: AssetFilter, members?: KeywordMembers) {
   let q = db.selectFrom('account as a');
-  if (Array.isArray(members)) q = q.where('a.member_id', 'in', members.length ? members : [-1]);
-  else if (members) q = q.where('a.member_id', 'in', membersMatching(db, members.keyword));
+  if (members) q = q.where(memberIdIn(db, 'a.member_id', members));
   if (f.asset) q = q.where('a.asset', '=', f.asset);
   if (f.minTotal) {
     const min = f.minTotal;

@@ -2,7 +2,7 @@
 import { type Kysely, type Selectable, type Transaction } from 'kysely';
 import { selectArrays } from '../../db/dialect';
 import type { Database, MemberTable, PaymentMethodTable } from '../../db/schema';
-import { membersMatching } from '../members/members.repository';
+import { memberIdIn, membersMatching } from '../members/members.repository';
 import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
 import { counter, counterViolations, moveCounter, rebuildCounter } from '../../db/counters';
 
@@ -22,9 +22,7 @@ export interface PaymentFilter {
 function filtered(db: Db, f: PaymentFilter) {
   let q = db.selectFrom('payment_method as p');
   if (f.keyword) q = q.where('p.member_id', 'in', membersMatching(db, f.keyword));
-  const m = f.members;
-  if (Array.isArray(m)) q = q.where('p.member_id', 'in', m.length ? m : [-1]);
-  else if (m) q = q.where('p.member_id', 'in', membersMatching(db, m.keyword));
+  if (f.members) q = q.where(memberIdIn(db, 'p.member_id', f.members));
   if (f.memberId !== undefined) q = q.where('p.member_id', '=', f.memberId);
   if (f.type !== undefined) q = q.where('p.type', '=', f.type);
   if (f.status !== undefined) q = q.where('p.status', '=', f.status);

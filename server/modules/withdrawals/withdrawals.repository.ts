@@ -5,7 +5,7 @@ import { counter, counterViolations, moveCounter, rebuildCounter } from '../../d
 import { forNoKeyUpdate } from '../../db/dialect';
 import { keysetSlice, readPageWithMembers, type KeysetPageRequest } from '../../db/keyset';
 import { money, moneySum } from '../../db/sql';
-import { membersMatching, type KeywordMembers } from '../members/members.repository';
+import { memberIdIn, type KeywordMembers } from '../members/members.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -31,9 +31,7 @@ export type WithdrawSort = keyof typeof SORT_COLUMNS;
 
 function filtered(db: Db, f: WithdrawFilter) {
   let q = db.selectFrom('withdrawal as w').where('w.type', '=', f.type);
-  const m = f.members;
-  if (Array.isArray(m)) q = q.where('w.member_id', 'in', m.length ? m : [-1]);
-  else if (m) q = q.where('w.member_id', 'in', membersMatching(db, m.keyword));
+  if (f.members) q = q.where(memberIdIn(db, 'w.member_id', f.members));
   if (f.status !== undefined) q = q.where('w.status', '=', f.status);
   if (f.address) q = q.where('w.address', '=', f.address);
   if (f.txHash) q = q.where('w.tx_hash', '=', f.txHash);
