@@ -51,6 +51,19 @@ export function checkOffset(offset: number, keyset: Keyset | undefined): void {
   }
 }
 
+/**
+ * A list query's page: its number and size (1 and 20 unless given), the offset of its first row and its
+ * cursor, both checked (parseKeyset, checkOffset).
+ */
+export function pageOf(q: { page?: number; size?: number; after?: string; before?: string }) {
+  const page = q.page ?? 1;
+  const size = q.size ?? 20;
+  const keyset = parseKeyset(q);
+  const offset = (page - 1) * size;
+  checkOffset(offset, keyset);
+  return { page, size, offset, keyset };
+}
+
 /** The direction the query reads in: a `before` page reads backwards from the cursor (then is reversed). */
 export function readOrder(order: 'asc' | 'desc', k: Keyset | undefined): 'asc' | 'desc' {
   if (k?.dir !== 'before') return order;

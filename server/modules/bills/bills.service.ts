@@ -11,8 +11,8 @@ import { billTypeValues, BillTypeLabels, type BillType } from '../../../domain/b
 import { formatAsset } from '../../../domain/money';
 import type { Ctx } from '../../context';
 import { parseRange } from '../../range';
-import { checkOffset, parseKeyset } from '../../db/keyset';
-import { resolveMemberKeyword } from '../members/members.service';
+import { pageOf } from '../../db/keyset';
+import { keywordMembers } from '../members/members.repository';
 import {
   countMemberBills,
   findBills,
@@ -43,17 +43,13 @@ export interface BillListInput {
 }
 
 export async function listBills(ctx: Ctx, q: BillListInput, cap = BILL_COUNT_CAP) {
-  const page = q.page ?? 1;
-  const size = q.size ?? 20;
   const { start, end } = parseRange(q);
-  const keyset = parseKeyset(q);
-  const offset = (page - 1) * size;
-  checkOffset(offset, keyset);
+  const { page, size, offset, keyset } = pageOf(q);
   const keyword = q.keyword?.trim() || undefined;
   let members: BillFilter['members'];
   if (keyword && q.memberId !== undefined)
     members = (await memberMatches(ctx.db, keyword, q.memberId)) ? [q.memberId] : [];
-  else if (keyword) members = await resolveMemberKeyword(ctx.db, keyword);
+  else if (keyword) members = await keywordMembers(ctx.db, keyword);
   else if (q.memberId !== undefined) members = [q.memberId];
   const filter: BillFilter = { members, asset: q.asset, type: q.type, start, end };
   const empty = Array.isArray(members) && members.length === 0;

@@ -10,14 +10,14 @@ import { chainAddressMessage, DepositState, isChainAddress, type Chain } from '.
 import { formatAsset } from '../../../domain/money';
 import type { Actor, Ctx } from '../../context';
 import { isUniqueViolation } from '../../db/dialect';
-import { checkOffset, parseKeyset } from '../../db/keyset';
+import { pageOf } from '../../db/keyset';
 import { AppError, badInput, conflict, notFound } from '../../errors';
 import { parseRange } from '../../range';
 import { applyChange } from '../ledger/ledger.service';
 import { writeOpLog } from '../oplog/oplog.repository';
 import { getSettingWithMeta, getSetting, putSetting, type DepositSetting } from '../settings/settings.service';
 import { amountOf, canonicalAmount } from '../settings/values';
-import { resolveMemberKeyword } from '../members/members.service';
+import { keywordMembers } from '../members/members.repository';
 import {
   depositExists,
   enabledAccountsOn,
@@ -62,17 +62,13 @@ export interface DepositListInput {
 }
 
 export async function listDeposits(ctx: Ctx, q: DepositListInput) {
-  const page = q.page ?? 1;
-  const size = q.size ?? 20;
   const { start, end } = parseRange(q);
-  const keyset = parseKeyset(q);
-  const offset = (page - 1) * size;
-  checkOffset(offset, keyset);
+  const { page, size, offset, keyset } = pageOf(q);
   const keyword = q.keyword?.trim() || undefined;
   const { rows, total, sumAmount, next, prev } = await findDeposits(
     ctx.db,
     {
-      members: keyword ? await resolveMemberKeyword(ctx.db, keyword) : undefined,
+      members: keyword ? await keywordMembers(ctx.db, keyword) : undefined,
       txHash: q.txHash?.trim() || undefined,
       chain: q.chain,
       status: q.status,

@@ -22,7 +22,7 @@ import type { Database } from '../../db/schema';
 import { toMinor } from '../../db/sql';
 import { badInput, conflict, notFound } from '../../errors';
 import { hashPassword, randomPassword } from '../../passwords';
-import { checkOffset, parseKeyset } from '../../db/keyset';
+import { pageOf } from '../../db/keyset';
 import { parseRange } from '../../range';
 import { applyChange, balancesOf, InsufficientBalance, ledgerTotals, openAccounts } from '../ledger/ledger.service';
 import { writeOpLog } from '../oplog/oplog.repository';
@@ -36,7 +36,6 @@ import {
   findZones,
   insertMember,
   insertZone,
-  keywordMembers,
   memberById,
   memberByUid,
   moveMemberStatus,
@@ -50,7 +49,6 @@ import {
   zoneById,
   zoneNameTaken,
   type AccountSums,
-  type KeywordMembers,
   type AssetSort,
   type MemberPageRow,
   type MemberSort,
@@ -120,11 +118,8 @@ export interface MemberListInput {
 }
 
 export async function listMembers(ctx: Ctx, q: MemberListInput) {
-  const page = q.page ?? 1;
-  const size = q.size ?? 20;
   const { start, end } = parseRange(q);
-  const keyset = parseKeyset(q);
-  checkOffset((page - 1) * size, keyset);
+  const { page, size, offset, keyset } = pageOf(q);
   let inviterId: number | undefined;
   const inviterUid = q.inviterUid?.trim();
   if (inviterUid) inviterId = Number((await memberByUid(ctx.db, inviterUid))?.id ?? -1);
@@ -139,7 +134,7 @@ export async function listMembers(ctx: Ctx, q: MemberListInput) {
       start,
       end,
     },
-    { offset: (page - 1) * size, limit: size, sort: q.sort ?? 'id', order: q.order ?? 'desc', keyset },
+    { offset, limit: size, sort: q.sort ?? 'id', order: q.order ?? 'desc', keyset },
   );
   return {
     list: rows.map((r) => ({
@@ -633,9 +628,3 @@ export async function listAssets(ctx: Ctx, q: AssetListInput) {
     }),
   };
 }
-
-/** The members a list's keyword stands for (ids when ≤ 100, else the keyword itself), for other modules' lists. */
-export function resolveMemberKeyword(db: Db, keyword: string): Promise<KeywordMembers> {
-  return keywordMembers(db, keyword);
-}
-export type { KeywordMembers };

@@ -15,11 +15,11 @@ import {
 } from '../../../domain/payments';
 import type { Actor, Ctx } from '../../context';
 import { badInput, conflict, notFound } from '../../errors';
-import { checkOffset, parseKeyset } from '../../db/keyset';
+import { pageOf } from '../../db/keyset';
 import { exportTimeFormatter, keysetBatches, type ExportSpec } from '../../export/export';
 import { parseRange } from '../../range';
 import { writeOpLog } from '../oplog/oplog.repository';
-import { resolveMemberKeyword } from '../members/members.service';
+import { keywordMembers } from '../members/members.repository';
 import {
   findPaymentMethods,
   insertPaymentMethod,
@@ -102,16 +102,12 @@ export async function listPaymentMethods(
   ctx: Ctx,
   q: PaymentFilterInput & { page?: number; size?: number; order?: 'asc' | 'desc'; after?: string; before?: string },
 ) {
-  const page = q.page ?? 1;
-  const size = q.size ?? 20;
-  const keyset = parseKeyset(q);
-  const offset = (page - 1) * size;
-  checkOffset(offset, keyset);
+  const { page, size, offset, keyset } = pageOf(q);
   // The list resolves a keyword to member ids first (the export keeps it as a subquery).
   const { keyword, ...filter } = filterOf(q);
   const { rows, total, next, prev } = await findPaymentMethods(
     ctx.db,
-    { ...filter, members: keyword ? await resolveMemberKeyword(ctx.db, keyword) : undefined },
+    { ...filter, members: keyword ? await keywordMembers(ctx.db, keyword) : undefined },
     { offset, limit: size, order: q.order ?? 'desc', keyset },
   );
   return { list: rows.map(toView), total, page, size, next, prev };

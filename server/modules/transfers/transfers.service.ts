@@ -7,7 +7,7 @@ import { BillType } from '../../../domain/bills';
 import { formatAsset } from '../../../domain/money';
 import { TransferAssets, transferFee, type TransferAsset } from '../../../domain/transfers';
 import type { Ctx } from '../../context';
-import { checkOffset, parseKeyset } from '../../db/keyset';
+import { pageOf } from '../../db/keyset';
 import { badInput } from '../../errors';
 import { parseRange } from '../../range';
 import { applyChange } from '../ledger/ledger.service';
@@ -50,12 +50,8 @@ export interface TransferListInput {
  * of a member's transfers counted directly — and one page in id order, by number or by cursor.
  */
 export async function listTransfers(ctx: Ctx, q: TransferListInput) {
-  const page = q.page ?? 1;
-  const size = q.size ?? 20;
   const { start, end } = parseRange(q);
-  const keyset = parseKeyset(q);
-  const offset = (page - 1) * size;
-  checkOffset(offset, keyset);
+  const { page, size, offset, keyset } = pageOf(q);
   const uid = q.uid?.trim();
   let memberId: number | undefined;
   if (uid) {

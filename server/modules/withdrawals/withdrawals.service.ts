@@ -19,10 +19,10 @@ import {
 } from '../../../domain/withdrawals';
 import type { Actor, Ctx } from '../../context';
 import { AppError, badInput, conflict, notFound } from '../../errors';
-import { checkOffset, parseKeyset } from '../../db/keyset';
+import { pageOf } from '../../db/keyset';
 import { parseRange } from '../../range';
 import { applyChange } from '../ledger/ledger.service';
-import { resolveMemberKeyword } from '../members/members.service';
+import { keywordMembers } from '../members/members.repository';
 import { writeOpLog } from '../oplog/oplog.repository';
 import { getSetting, getSettingWithMeta, putSetting, type WithdrawSetting } from '../settings/settings.service';
 import { amountOf, canonicalAmount, feeOf, RATE_DECIMALS, rateOf } from '../settings/values';
@@ -72,19 +72,15 @@ export interface WithdrawListInput {
 }
 
 export async function listWithdrawals(ctx: Ctx, q: WithdrawListInput) {
-  const page = q.page ?? 1;
-  const size = q.size ?? 20;
   const { start, end } = parseRange(q);
   const asset = WithdrawAsset[q.type];
-  const keyset = parseKeyset(q);
-  const offset = (page - 1) * size;
-  checkOffset(offset, keyset);
+  const { page, size, offset, keyset } = pageOf(q);
   const keyword = q.keyword?.trim() || undefined;
   const { rows, total, sumAmount, sumFee, next, prev } = await findWithdrawals(
     ctx.db,
     {
       type: q.type,
-      members: keyword ? await resolveMemberKeyword(ctx.db, keyword) : undefined,
+      members: keyword ? await keywordMembers(ctx.db, keyword) : undefined,
       status: q.status,
       address: q.address?.trim() || undefined,
       txHash: q.txHash?.trim() || undefined,
