@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { formatTime } from '../../../domain/time';
 import { exportTimeFormatter, keysetBatches, writeExport, type ExportSpec } from '../../../server/export/export';
+import { collect } from './helpers';
 
 interface Row {
   id: number;
@@ -15,10 +16,9 @@ const columns: ExportSpec<Row>['columns'] = [
 ];
 
 async function csvOf(batches: AsyncIterable<Row[]>, out = new PassThrough()) {
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
+  const body = collect(out);
   const n = await writeExport({ title: '测试', columns, batches }, 'csv', out);
-  return { n, text: Buffer.concat(chunks).toString('utf8') };
+  return { n, text: body().toString('utf8') };
 }
 
 /** What the writer must produce, the slow obvious way (RFC 4180 quoting, formula defusing). */

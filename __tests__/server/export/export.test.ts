@@ -7,6 +7,7 @@ import {
   writeExport,
   type ExportSpec,
 } from '../../../server/export/export';
+import { collect } from './helpers';
 
 interface Row {
   id: number;
@@ -36,12 +37,6 @@ const spec = (batches: AsyncIterable<Row[]>): ExportSpec<Row> => ({
   ],
   batches,
 });
-
-const collect = (out: PassThrough) => {
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  return () => Buffer.concat(chunks);
-};
 
 describe('server/export', () => {
   it('names the file by title and Shanghai date, with an RFC 5987 filename*', () => {

@@ -7,6 +7,7 @@ import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import { ZipWriter } from '../../../server/export/zip';
 import { Utf8Batch } from '../../../server/export/common';
+import { collect } from './helpers';
 
 interface Parsed {
   name: string;
@@ -67,12 +68,6 @@ function readZip(zip: Buffer): Parsed[] {
     out.push({ name, flags, data });
   }
   return out;
-}
-
-function collect(out: PassThrough) {
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  return () => Buffer.concat(chunks);
 }
 
 const hasPython = (() => {
