@@ -15,7 +15,7 @@ import { createDb, dropPgSchema } from '../server/db/dialect';
 import { migrateToLatest } from '../server/db/migrate';
 import { ensureSuperAdmin, syncPermissions } from '../server/seed/bootstrap';
 import { billStatViolations, ledgerViolations, rebuildBillStats } from '../server/modules/ledger/ledger.service';
-import { rebuildMemberCounts } from '../server/modules/members/members.repository';
+import { memberCountViolations, rebuildMemberCounts } from '../server/modules/members/members.repository';
 import { rebuildWithdrawalStats, withdrawalStatViolations } from '../server/modules/withdrawals/withdrawals.repository';
 import { depositStatViolations, rebuildDepositStats } from '../server/modules/deposits/deposits.repository';
 import { paymentStatViolations, rebuildPaymentStats } from '../server/modules/payments/payments.repository';
@@ -153,23 +153,22 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
     const tv = Date.now();
     const bad = await ledgerViolations(check.db);
     verifySeconds = (Date.now() - tv) / 1000;
-    const badStats = await billStatViolations(check.db);
-    if (badStats.length) log(`${kind}: bill_stat differs from the bills: ${JSON.stringify(badStats.slice(0, 3))}`);
-    const badWithdrawals = withdrawalTable ? await withdrawalStatViolations(check.db) : [];
-    if (badWithdrawals.length) log(`${kind}: withdrawal_stat differs: ${JSON.stringify(badWithdrawals.slice(0, 3))}`);
-    const badDeposits = depositTable ? await depositStatViolations(check.db) : [];
-    if (badDeposits.length) log(`${kind}: deposit_stat differs: ${JSON.stringify(badDeposits.slice(0, 3))}`);
-    const badPayments = paymentTable ? await paymentStatViolations(check.db) : [];
-    if (badPayments.length) log(`${kind}: payment_stat differs: ${JSON.stringify(badPayments.slice(0, 3))}`);
-    const badTransfers = transferTable ? await transferStatViolations(check.db) : [];
-    if (badTransfers.length) log(`${kind}: transfer_stat differs: ${JSON.stringify(badTransfers.slice(0, 3))}`);
-    violations =
-      bad.length +
-      badStats.length +
-      badWithdrawals.length +
-      badDeposits.length +
-      badPayments.length +
-      badTransfers.length;
+    // Every counter kept in the writing transaction, rebuilt above, checked against its rows.
+    const counters: Array<[string, string | null | undefined, (db: typeof check.db) => Promise<unknown[]>]> = [
+      ['member_count, member_phone_count', 'member', memberCountViolations],
+      ['bill_stat', 'bill', billStatViolations],
+      ['withdrawal_stat', withdrawalTable, withdrawalStatViolations],
+      ['deposit_stat', depositTable, depositStatViolations],
+      ['payment_stat', paymentTable, paymentStatViolations],
+      ['transfer_stat', transferTable, transferStatViolations],
+    ];
+    violations = bad.length;
+    for (const [name, table, checkRows] of counters) {
+      if (!table) continue;
+      const wrong = await checkRows(check.db);
+      if (wrong.length) log(`${kind}: ${name} differs from ${table}: ${JSON.stringify(wrong.slice(0, 3))}`);
+      violations += wrong.length;
+    }
     log(
       `${kind}: ledgerViolations() over all ${fmt(counts.account)} accounts: ${bad.length} in ${verifySeconds.toFixed(1)} s`,
     );
