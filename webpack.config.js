@@ -170,6 +170,9 @@ module.exports = (_env, argv) => {
         : {},
     },
     module: {
+      // An import of a name a module lacks fails the build: the ON_DEMAND stand-ins must export every
+      // name their importers take from the module they replace (a library upgrade may add one).
+      parser: { javascript: { exportsPresence: 'error' } },
       rules: [
         {
           test: /\.[jt]sx?$/,
