@@ -30,3 +30,15 @@ export const DepositAccountStatus = labeledEnum({
   1: { label: '启用', color: 'success' },
   0: { label: '停用', color: 'default' },
 });
+
+/** Transaction hash format per chain: TRC20 64 hex digits; ERC20 0x + 64 hex digits. */
+export const ChainTxHashPattern: Record<Chain, RegExp> = {
+  TRC20: /^[0-9a-fA-F]{64}$/,
+  ERC20: /^0x[0-9a-fA-F]{64}$/,
+};
+export const isChainTxHash = (chain: Chain, hash: string): boolean => ChainTxHashPattern[chain].test(hash);
+/** The message for a transaction hash that does not fit its chain. */
+export const chainTxHashMessage = (chain: Chain) =>
+  chain === 'TRC20'
+    ? '交易哈希格式不正确（TRC20交易哈希为64位十六进制）'
+    : '交易哈希格式不正确（ERC20交易哈希以0x开头，后跟64位十六进制）';

@@ -6,8 +6,19 @@ import { Asset, assetDecimals } from './assets';
 
 export type MoneyParseError = 'format' | 'decimals' | 'negative' | 'zero' | 'range';
 
-/** Largest magnitude we accept: fits a signed 64-bit column with room for sums of many rows. */
+/**
+ * Largest magnitude parseMinor accepts when no ceiling is given (rates and filters, never a balance):
+ * fits a signed 64-bit column.
+ */
 export const MAX_MINOR = 10n ** 17n;
+
+/**
+ * The ceiling of every amount and every balance (available + frozen) of an asset, in minor units:
+ * 10^14, i.e. 100,000,000 USDT, 10,000,000,000 LZ, 1,000,000,000,000 ENERGY. Far above real use, and
+ * 92,233 ceiling-size amounts still fit one signed 64-bit sum (2^63 ≈ 9.22 × 10^18), so counters and
+ * sums stay integers (docs/decisions.md "Money ceilings").
+ */
+export const AssetCeiling: Record<Asset, bigint> = { USDT: 10n ** 14n, LZ: 10n ** 14n, ENERGY: 10n ** 14n };
 
 const DECIMAL = /^([+-])?(\d+)(?:\.(\d+))?$/;
 
@@ -18,7 +29,7 @@ const DECIMAL = /^([+-])?(\d+)(?:\.(\d+))?$/;
 export function parseMinor(
   text: string,
   decimals: number,
-  opts: { allowNegative?: boolean; allowZero?: boolean } = {},
+  opts: { allowNegative?: boolean; allowZero?: boolean; max?: bigint } = {},
 ): { ok: true; value: bigint } | { ok: false; reason: MoneyParseError } {
   const m = DECIMAL.exec(String(text).trim());
   if (!m) return { ok: false, reason: 'format' };
@@ -29,7 +40,8 @@ export function parseMinor(
   if (sign === '-') value = -value;
   if (value < 0n && !opts.allowNegative) return { ok: false, reason: 'negative' };
   if (value === 0n && !opts.allowZero) return { ok: false, reason: 'zero' };
-  if (value > MAX_MINOR || value < -MAX_MINOR) return { ok: false, reason: 'range' };
+  const max = opts.max ?? MAX_MINOR;
+  if (value > max || value < -max) return { ok: false, reason: 'range' };
   return { ok: true, value };
 }
 
@@ -75,8 +87,9 @@ export function displayMoney(text: string, places: number): string {
   return `${sign === '-' ? '-' : ''}${grouped}${f ? `.${f}` : ''}`;
 }
 
-export const parseAsset = (text: string, asset: Asset, opts?: Parameters<typeof parseMinor>[2]) =>
-  parseMinor(text, assetDecimals(asset), opts);
+/** Parses an amount of `asset`: its decimals, and at most its ceiling in magnitude. */
+export const parseAsset = (text: string, asset: Asset, opts?: { allowNegative?: boolean; allowZero?: boolean }) =>
+  parseMinor(text, assetDecimals(asset), { ...opts, max: AssetCeiling[asset] });
 export const formatAsset = (value: bigint | string | number, asset: Asset) => formatMinor(value, assetDecimals(asset));
 
 export const moneyReasonText: Record<MoneyParseError, string> = {
@@ -86,3 +99,11 @@ export const moneyReasonText: Record<MoneyParseError, string> = {
   zero: '必须大于0',
   range: '超出允许范围',
 };
+
+/** The ceiling of `asset` as a decimal string ("100000000" for USDT). */
+export const assetCeilingText = (asset: Asset) => formatAsset(AssetCeiling[asset], asset);
+
+/** The message for an amount of `asset` that parseAsset refused, naming the field ("调整金额不能超过100000000"). */
+export function moneyRefusal(field: string, reason: MoneyParseError, asset: Asset): string {
+  return reason === 'range' ? `${field}不能超过${assetCeilingText(asset)}` : `${field}${moneyReasonText[reason]}`;
+}

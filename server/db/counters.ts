@@ -7,9 +7,37 @@
  * counter serves the move, the rebuild after a bulk load and the consistency check.
  */
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { Code } from '../../domain/codes';
+import { AppError } from '../errors';
+import { OVERFLOW_ABORT } from './migrations/2026_11_24_1000_integer_sums';
 import type { Database } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** The refusal of a write that would take a balance or a stored sum past a signed 64-bit integer. */
+export const SUM_OVERFLOW_MESSAGE = '金额合计超出系统上限，本次操作未执行';
+
+/**
+ * A write refused because an integer would pass 2^63: PostgreSQL's "out of range" (22003), SQLite's
+ * sum() overflow, or the SQLite triggers that refuse to store a sum that went REAL.
+ */
+export function isIntegerOverflow(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  return e?.code === '22003' || (typeof e?.message === 'string' && e.message.includes(OVERFLOW_ABORT));
+}
+
+/**
+ * Runs a write that adds to a balance or a sum; an overflow becomes a 400 (the caller's transaction
+ * rolls back whole) instead of a 500 or, on SQLite, a float in an integer column.
+ */
+export async function refuseOverflow<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isIntegerOverflow(err)) throw new AppError(Code.badInput, SUM_OVERFLOW_MESSAGE);
+    throw err;
+  }
+}
 
 export interface Counter<K extends string, S extends string> {
   /** The counter table: the key columns, `n`, and one column per sum. */
@@ -83,15 +111,17 @@ async function rise<K extends string, S extends string>(
   const sums = sumColumns(c);
   const added: Record<string, RawBuilder<unknown>> = { n: sql`${sql.ref(`${c.table}.n`)} + 1` };
   for (const s of sums) added[s] = sql`${sql.ref(`${c.table}.${s}`)} + excluded.${sql.id(s)}`;
-  await loose(db)
-    .insertInto(c.table)
-    .values({
-      ...Object.fromEntries(c.keys.map((k) => [k, key[k]])),
-      n: 1,
-      ...Object.fromEntries(sums.map((s) => [s, values[s]])),
-    })
-    .onConflict((oc) => oc.columns([...c.keys]).doUpdateSet(added))
-    .execute();
+  await refuseOverflow(() =>
+    loose(db)
+      .insertInto(c.table)
+      .values({
+        ...Object.fromEntries(c.keys.map((k) => [k, key[k]])),
+        n: 1,
+        ...Object.fromEntries(sums.map((s) => [s, values[s]])),
+      })
+      .onConflict((oc) => oc.columns([...c.keys]).doUpdateSet(added))
+      .execute(),
+  );
 }
 
 async function fall<K extends string, S extends string>(
@@ -104,7 +134,7 @@ async function fall<K extends string, S extends string>(
   for (const s of sumColumns(c)) taken[s] = sql`${sql.ref(s)} - ${values[s]}`;
   let q = loose(db).updateTable(c.table).set(taken);
   for (const k of c.keys) q = q.where(k as string, '=', key[k]);
-  const r = await q.executeTakeFirst();
+  const r = await refuseOverflow(() => q.executeTakeFirst());
   if (Number(r.numUpdatedRows) !== 1) throw new Error(`${c.table} has no row for ${describeKey(c.keys, key)}`);
 }
 

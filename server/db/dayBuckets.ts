@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { SHANGHAI_OFFSET } from '../../domain/time';
+import { refuseOverflow } from './counters';
 import type { Database } from './schema';
 import { moneySum } from './sql';
 
@@ -165,14 +166,16 @@ export async function countInDayStat<K extends string, S extends string>(
   const row = { ...key, n: 1, ...values };
   const added: Record<string, RawBuilder<unknown>> = { n: sql`${sql.ref(`${stat.table}.n`)} + excluded.n` };
   for (const s of Object.keys(stat.sums)) added[s] = sql`${sql.ref(`${stat.table}.${s}`)} + excluded.${sql.id(s)}`;
-  await loose(db)
-    .insertInto(stat.table)
-    .values([
-      { kind: 'D', bucket: day, ...row },
-      { kind: 'B', bucket: Math.floor(day / BLOCK_DAYS), ...row },
-    ])
-    .onConflict((oc) => oc.columns(['kind', 'bucket', ...stat.keys]).doUpdateSet(added))
-    .execute();
+  await refuseOverflow(() =>
+    loose(db)
+      .insertInto(stat.table)
+      .values([
+        { kind: 'D', bucket: day, ...row },
+        { kind: 'B', bucket: Math.floor(day / BLOCK_DAYS), ...row },
+      ])
+      .onConflict((oc) => oc.columns(['kind', 'bucket', ...stat.keys]).doUpdateSet(added))
+      .execute(),
+  );
 }
 
 /** Recounts the stat table from its source (bulk loads that write rows directly). */

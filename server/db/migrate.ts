@@ -15,6 +15,7 @@ import * as withdrawalStats from './migrations/2026_11_24_0200_withdrawal_stats'
 import * as depositStats from './migrations/2026_11_24_0300_deposit_stats';
 import * as paymentStats from './migrations/2026_11_24_0400_payment_stats';
 import * as transferStats from './migrations/2026_11_24_0500_transfer_stats';
+import * as integerSums from './migrations/2026_11_24_1000_integer_sums';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0900_create_access': createAccess,
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0300_deposit_stats': depositStats,
   '2026_11_24_0400_payment_stats': paymentStats,
   '2026_11_24_0500_transfer_stats': transferStats,
+  '2026_11_24_1000_integer_sums': integerSums,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -3,6 +3,7 @@
  * validation formatter uses it to name the field in a 400 message.
  */
 import { Type, type TSchema, type Static } from '@sinclair/typebox';
+import { IMAGE_URL_PATTERN } from '../../domain/formats';
 import { CURSOR_PATTERN } from '../db/keyset';
 
 /** The success envelope of DOMAIN.md §1 around `data`. */
@@ -70,10 +71,64 @@ export const StringEnum = <T extends string[]>(values: [...T], opts: { title?: s
 export const IntEnum = <T extends number[]>(values: [...T], opts: { title?: string; description?: string } = {}) =>
   Type.Unsafe<T[number]>({ type: 'integer', enum: values, ...opts });
 
-/** A decimal-string amount on the wire; the service parses it with the asset's decimals. */
-export const MoneyString = (title: string) =>
-  Type.String({ title, maxLength: 40, pattern: '^[+-]?\\d+(\\.\\d+)?$', examples: ['12.5'] });
+/**
+ * `format: 'decimal'` marks a number that must arrive as a string: a JSON number would go through a
+ * float (12345678901.234567 becomes …234568), so server/http/inputGuard.ts refuses one in a body
+ * before validation could coerce it.
+ */
+export const DECIMAL_FORMAT = 'decimal';
 
-export const IdParam = (title = 'ID') => Type.Integer({ minimum: 1, title });
+/** A decimal-string amount on the wire; the service parses it with the asset's decimals and ceiling. */
+export const MoneyString = (title: string) =>
+  Type.String({
+    title,
+    maxLength: 40,
+    pattern: '^[+-]?\\d+(\\.\\d+)?$',
+    format: DECIMAL_FORMAT,
+    examples: ['12.5'],
+  });
+
+/** A decimal string that is not an amount (a rate): as MoneyString, never a JSON number. */
+export const DecimalString = (title: string, opts: { maxLength?: number; description?: string } = {}) =>
+  Type.String({
+    title,
+    maxLength: opts.maxLength ?? 20,
+    pattern: '^[+-]?\\d+(\\.\\d+)?$',
+    format: DECIMAL_FORMAT,
+    ...(opts.description ? { description: opts.description } : {}),
+  });
+
+/** The annotation that lets a text field take TAB, LF and CR (see inputGuard.ts); no other field does. */
+export const MULTILINE = 'x-multiline';
+
+/** Multi-line text (remarks, tips): line breaks and tabs allowed, other control characters not. */
+export const MultilineText = (title: string, maxLength: number, opts: { description?: string } = {}) =>
+  Type.String({ title, maxLength, [MULTILINE]: true, ...opts });
+
+/**
+ * Ids are BIGINT (bigserial) columns: bounded to what a JSON number holds exactly, so 2^63 and beyond
+ * is a 400 naming the field, never a database error.
+ */
+export const MAX_ID = Number.MAX_SAFE_INTEGER;
+/** The largest value of an INTEGER (int4) column, for numbers stored in one (versions, permission ids). */
+export const MAX_INT4 = 2 ** 31 - 1;
+
+export const IdParam = (title = 'ID') => Type.Integer({ minimum: 1, maximum: MAX_ID, title });
+
+/** An image URL: http(s) or this server's /uploads, never `javascript:` (domain/formats.ts). */
+export const ImageUrl = (title: string, maxLength = 500) =>
+  Type.String({ title, maxLength, pattern: IMAGE_URL_PATTERN, description: 'http(s) URL or /uploads/… ("" for none)' });
+
+/**
+ * A transaction hash before its chain is known: hex digits with or without 0x ("" for none). The
+ * service checks the exact form of the record's chain (domain/deposits.ts ChainTxHashPattern).
+ */
+export const TxHash = (title: string, description?: string) =>
+  Type.String({
+    title,
+    maxLength: 100,
+    pattern: '^ *(?:0[xX])?[0-9a-fA-F]* *$',
+    ...(description ? { description } : {}),
+  });
 
 export type { Static };

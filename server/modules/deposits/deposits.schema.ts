@@ -8,8 +8,10 @@ import {
   CursorQuery,
   CursorResult,
   IdParam,
+  ImageUrl,
   IntEnum,
   MoneyString,
+  MultilineText,
   Ok,
   PageOf,
   PageQuery,
@@ -76,7 +78,7 @@ export const DepositOptBody = Type.Object(
   {
     id: IdParam('充值ID'),
     action: StringEnum(['confirm', 'reject'], { title: '操作', description: 'confirm 0→1 credits; reject 0→2' }),
-    remark: Type.Optional(Type.String({ maxLength: 200, title: '备注', description: 'required for reject' })),
+    remark: Type.Optional(MultilineText('备注', 200, { description: 'required for reject' })),
   },
   { additionalProperties: false },
 );
@@ -87,7 +89,7 @@ export const DepositSettingBody = Type.Object(
     open: Type.Boolean({ title: '充值开关' }),
     min: MoneyString('最低充值金额'),
     chains: Type.Array(ChainEnum, { title: '开放的链', maxItems: 2, uniqueItems: true }),
-    tips: Type.String({ maxLength: 1000, title: '充值提示' }),
+    tips: MultilineText('充值提示', 1000),
   },
   { additionalProperties: false },
 );
@@ -131,9 +133,9 @@ export const DepositAccountOptBody = Type.Object(
     id: Type.Optional(IdParam('收款地址ID')),
     chain: Type.Optional(ChainEnum),
     address: Type.Optional(Type.String({ maxLength: 100, title: '地址' })),
-    qrUrl: Type.Optional(Type.String({ maxLength: 500, title: '二维码图片' })),
+    qrUrl: Type.Optional(ImageUrl('二维码图片')),
     status: Type.Optional(DepositAccountStatus),
-    remark: Type.Optional(Type.String({ maxLength: 200, title: '备注' })),
+    remark: Type.Optional(MultilineText('备注', 200)),
   },
   { additionalProperties: false },
 );

@@ -6,7 +6,7 @@
  * insert and transition), a keyword is resolved to member ids first, and pages go by keyset cursor.
  */
 import { BillType } from '../../../domain/bills';
-import { chainAddressMessage, DepositState, isChainAddress, type Chain } from '../../../domain/deposits';
+import { chainAddressMessage, DepositState, isChainAddress, isChainTxHash, type Chain } from '../../../domain/deposits';
 import { formatAsset } from '../../../domain/money';
 import type { Actor, Ctx } from '../../context';
 import { isUniqueViolation } from '../../db/dialect';
@@ -42,9 +42,6 @@ export const DepositMessages = {
   memberFrozen: '会员已冻结',
   chainsRequired: '开放充值时至少选择一条链',
 } as const;
-
-/** Transaction hash format per chain: TRC20 64 hex digits; ERC20 0x + 64 hex digits. */
-const TX_HASH: Record<Chain, RegExp> = { TRC20: /^[0-9a-fA-F]{64}$/, ERC20: /^0x[0-9a-fA-F]{64}$/ };
 
 export interface DepositListInput {
   page?: number;
@@ -216,7 +213,7 @@ export async function submitDeposit(ctx: Ctx, input: SubmitDepositInput): Promis
   if (!isChainAddress(input.chain, fromAddress)) throw badInput(`付款${chainAddressMessage(input.chain)}`);
   // Hex is case-insensitive: one spelling only, so the unique index sees the same transaction twice.
   const txHash = input.txHash.trim().toLowerCase();
-  if (!TX_HASH[input.chain].test(txHash)) throw badInput(DepositMessages.badTxHash);
+  if (!isChainTxHash(input.chain, txHash)) throw badInput(DepositMessages.badTxHash);
   const accounts = await enabledAccountsOn(ctx.db, input.chain);
   if (accounts.length === 0) throw badInput(DepositMessages.noAccount);
   const toAddress = input.toAddress?.trim() || accounts[0].address;

@@ -7,6 +7,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { Assets, type Asset } from '../../../domain/assets';
 import type { BillType } from '../../../domain/bills';
+import { AssetCeiling, assetCeilingText } from '../../../domain/money';
+import { refuseOverflow } from '../../db/counters';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { Code } from '../../../domain/codes';
@@ -61,11 +63,21 @@ export async function openAccounts(trx: Trx, memberId: number, now: number): Pro
     .execute();
 }
 
+/** A credit that would take a balance (available + frozen) past its asset's ceiling. */
+export class BalanceCeiling extends AppError {
+  constructor(asset: Asset) {
+    super(Code.badInput, `余额不能超过上限（每个账户最多${assetCeilingText(asset)} ${asset}）`);
+  }
+}
+
 export async function applyChange(trx: Trx, change: LedgerChange, now: number): Promise<LedgerResult> {
   const da = change.available;
   const df = change.frozen ?? 0n;
   if (da === 0n && df === 0n) throw new Error('a ledger change must move something');
-  const row = await trx
+  const ceiling = AssetCeiling[change.asset];
+  // Only a change that adds to the balance meets the ceiling: a debit always goes through.
+  const grows = da + df > 0n;
+  let q = trx
     .updateTable('account')
     .set({
       available: sql`available + ${da}`,
@@ -75,18 +87,26 @@ export async function applyChange(trx: Trx, change: LedgerChange, now: number): 
     .where('member_id', '=', change.memberId)
     .where('asset', '=', change.asset)
     .where(sql<boolean>`available + ${da} >= 0`)
-    .where(sql<boolean>`frozen + ${df} >= 0`)
-    .returning([sql<string>`cast(available as text)`.as('available'), sql<string>`cast(frozen as text)`.as('frozen')])
-    .executeTakeFirst();
+    .where(sql<boolean>`frozen + ${df} >= 0`);
+  if (grows) q = q.where(sql<boolean>`available + frozen + ${da + df} <= ${ceiling}`);
+  const row = await refuseOverflow(() =>
+    q
+      .returning([sql<string>`cast(available as text)`.as('available'), sql<string>`cast(frozen as text)`.as('frozen')])
+      .executeTakeFirst(),
+  );
   if (!row) {
     const exists = await trx
       .selectFrom('account')
-      .select([sql<string>`cast(available as text)`.as('available')])
+      .select([sql<string>`cast(available as text)`.as('available'), sql<string>`cast(frozen as text)`.as('frozen')])
       .where('member_id', '=', change.memberId)
       .where('asset', '=', change.asset)
       .executeTakeFirst();
     if (!exists) throw new Error(`no ${change.asset} account for member ${change.memberId}`);
-    throw new InsufficientBalance(BigInt(exists.available) + da < 0n ? 'available' : 'frozen');
+    const available = BigInt(exists.available);
+    const frozen = BigInt(exists.frozen);
+    if (available + da < 0n) throw new InsufficientBalance('available');
+    if (frozen + df < 0n) throw new InsufficientBalance('frozen');
+    throw new BalanceCeiling(change.asset);
   }
   const available = BigInt(row.available);
   const frozen = BigInt(row.frozen);

@@ -16,6 +16,7 @@ import {
   IdParam,
   IntEnum,
   MoneyString,
+  MultilineText,
   Ok,
   PageOf,
   PageQuery,
@@ -111,7 +112,7 @@ export const MemberOptBody = Type.Object(
     password: Type.Optional(Type.String({ pattern: MEMBER_PASSWORD_PATTERN, title: '新密码' })),
     asset: Type.Optional(AssetEnum),
     amount: Type.Optional(MoneyString('调整金额')),
-    remark: Type.Optional(Type.String({ maxLength: 200, title: '备注' })),
+    remark: Type.Optional(MultilineText('备注', 200)),
   },
   { additionalProperties: false },
 );

@@ -15,7 +15,7 @@ import {
   type MemberAction,
   type ZoneAction,
 } from '../../../domain/members';
-import { formatAsset, moneyReasonText, parseAsset, parseMinor } from '../../../domain/money';
+import { formatAsset, moneyReasonText, moneyRefusal, parseAsset, parseMinor } from '../../../domain/money';
 import type { Actor, Ctx } from '../../context';
 import { isUniqueViolation } from '../../db/dialect';
 import type { Database } from '../../db/schema';
@@ -303,7 +303,8 @@ function checkInput(input: MemberOptInput): Checked {
       if (!input.asset) throw badInput(MemberMessages.assetRequired);
       if (!input.amount?.trim()) throw badInput(MemberMessages.amountRequired);
       const r = parseAsset(input.amount, input.asset, { allowNegative: true });
-      if (!r.ok) throw badInput(r.reason === 'zero' ? '调整金额不能为0' : `调整金额${moneyReasonText[r.reason]}`);
+      if (!r.ok)
+        throw badInput(r.reason === 'zero' ? '调整金额不能为0' : moneyRefusal('调整金额', r.reason, input.asset));
       const remark = (input.remark ?? '').trim();
       if (!remark) throw badInput(MemberMessages.remarkRequired);
       return { action: 'adjust', asset: input.asset, amount: r.value, remark };

@@ -6,6 +6,7 @@ import {
   CursorResult,
   IdParam,
   IntEnum,
+  MultilineText,
   Ok,
   PageOf,
   PageQuery,
@@ -82,7 +83,7 @@ export const PaymentOptBody = Type.Object(
       title: '操作',
       description: 'approve 0→1, reject 0→2 (remark), disable 1→3, enable 3→1',
     }),
-    remark: Type.Optional(Type.String({ maxLength: 200, title: '备注', description: 'required for reject' })),
+    remark: Type.Optional(MultilineText('备注', 200, { description: 'required for reject' })),
   },
   { additionalProperties: false },
 );

@@ -1,12 +1,12 @@
 /** Parsing of amounts and rates that arrive as decimal strings: a refusal is a 400 naming the field. */
 import type { Asset } from '../../../domain/assets';
-import { formatAsset, moneyReasonText, parseAsset, parseMinor } from '../../../domain/money';
+import { formatAsset, moneyReasonText, moneyRefusal, parseAsset, parseMinor } from '../../../domain/money';
 import { badInput } from '../../errors';
 
 /** A decimal string of `asset` → minor units; zero only when `allowZero`. */
 export function amountOf(text: string, asset: Asset, field: string, opts: { allowZero?: boolean } = {}): bigint {
   const r = parseAsset(String(text ?? ''), asset, { allowZero: opts.allowZero });
-  if (!r.ok) throw badInput(`${field}${moneyReasonText[r.reason]}`);
+  if (!r.ok) throw badInput(moneyRefusal(field, r.reason, asset));
   return r.value;
 }
 

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { IdParam, Ok, OkNull, PageOf, PageQuery, StringEnum } from '../../http/schemas';
+import { IdParam, MAX_INT4, MultilineText, Ok, OkNull, PageOf, PageQuery, StringEnum } from '../../http/schemas';
 
 export const RoleListQuery = Type.Object(
   {
@@ -30,7 +30,7 @@ export const SaveRoleBody = Type.Object(
   {
     id: Type.Optional(IdParam('角色ID')),
     name: Type.String({ minLength: 1, maxLength: 50, title: '角色名称' }),
-    remark: Type.Optional(Type.String({ maxLength: 200, title: '备注' })),
+    remark: Type.Optional(MultilineText('备注', 200)),
   },
   { additionalProperties: false },
 );
@@ -39,7 +39,10 @@ export const SaveRoleResult = Ok(Type.Object({ id: Type.Integer() }));
 export const BindRoleBody = Type.Object(
   {
     roleId: IdParam('角色'),
-    permissionIds: Type.Array(Type.Integer({ title: '权限' }), { maxItems: 1000, title: '权限' }),
+    permissionIds: Type.Array(Type.Integer({ title: '权限', minimum: 1, maximum: MAX_INT4 }), {
+      maxItems: 1000,
+      title: '权限',
+    }),
   },
   { additionalProperties: false },
 );

@@ -207,7 +207,15 @@ export async function moveWithdrawal(trx: Db, id: number, t: Transition) {
       .set(set)
       .where('id', '=', id)
       .where('status', '=', from)
-      .returning(['member_id', 'type', 'asset', 'status', money('amount').as('amount'), money('fee').as('fee')])
+      .returning([
+        'member_id',
+        'type',
+        'asset',
+        'chain',
+        'status',
+        money('amount').as('amount'),
+        money('fee').as('fee'),
+      ])
       .executeTakeFirst();
     if (row) return { ...row, from };
   }

@@ -7,14 +7,17 @@ import {
 import {
   CursorQuery,
   CursorResult,
+  DecimalString,
   IdParam,
   IntEnum,
   MoneyString,
+  MultilineText,
   Ok,
   PageOf,
   PageQuery,
   RangeQuery,
   StringEnum,
+  TxHash,
 } from '../../http/schemas';
 import { ChainEnum } from '../deposits/deposits.schema';
 
@@ -89,8 +92,8 @@ export const WithdrawOptBody = Type.Object(
   {
     id: IdParam('提现ID'),
     action: WithdrawAction,
-    txHash: Type.Optional(Type.String({ maxLength: 100, title: '交易哈希', description: 'required for paid' })),
-    remark: Type.Optional(Type.String({ maxLength: 200, title: '备注', description: 'required for reject' })),
+    txHash: Type.Optional(TxHash('交易哈希', 'required for paid: 64 hex digits (TRC20) or 0x + 64 (ERC20)')),
+    remark: Type.Optional(MultilineText('备注', 200, { description: 'required for reject' })),
   },
   { additionalProperties: false },
 );
@@ -100,14 +103,8 @@ export const WithdrawBatchBody = Type.Object(
   {
     ids: Type.Array(IdParam('提现ID'), { title: '提现ID', minItems: 1, maxItems: 1000 }),
     action: WithdrawAction,
-    remark: Type.Optional(Type.String({ maxLength: 200, title: '备注', description: 'required for reject' })),
-    txHash: Type.Optional(
-      Type.String({
-        maxLength: 100,
-        title: '交易哈希',
-        description: 'optional for paid: one hash for the whole batch',
-      }),
-    ),
+    remark: Type.Optional(MultilineText('备注', 200, { description: 'required for reject' })),
+    txHash: Type.Optional(TxHash('交易哈希', 'optional for paid: one hash for the whole batch')),
   },
   { additionalProperties: false },
 );
@@ -127,7 +124,7 @@ export const WithdrawSettingBody = Type.Object(
     min: MoneyString('单笔最低金额'),
     max: MoneyString('单笔最高金额'),
     maxTimesPerDay: Type.Integer({ minimum: 0, maximum: 1000, title: '每日次数', description: '0 = no limit' }),
-    feeRate: Type.String({ maxLength: 20, title: '手续费率', description: 'decimal, 0 ≤ r < 1' }),
+    feeRate: DecimalString('手续费率', { description: 'decimal, 0 ≤ r < 1' }),
     feeMin: MoneyString('最低手续费'),
     autoApproveMax: MoneyString('自动审核额度'),
     openHours: Type.String({ pattern: OPEN_HOURS_PATTERN, title: '开放时间', examples: ['09:00-18:00'] }),
@@ -140,7 +137,7 @@ export const WithdrawAccountBody = Type.Object(
     type: WithdrawType,
     chain: ChainEnum,
     address: Type.String({ minLength: 1, maxLength: 100, title: '地址' }),
-    remark: Type.Optional(Type.String({ maxLength: 200, title: '备注' })),
+    remark: Type.Optional(MultilineText('备注', 200)),
   },
   { additionalProperties: false },
 );

@@ -5,7 +5,14 @@
  * the op-log row: two managers acting at once get one success and one 409, never two moves.
  */
 import { BillType } from '../../../domain/bills';
-import { chainAddressMessage, isChainAddress, type Chain } from '../../../domain/deposits';
+import {
+  chainAddressMessage,
+  chainTxHashMessage,
+  isChain,
+  isChainAddress,
+  isChainTxHash,
+  type Chain,
+} from '../../../domain/deposits';
 import { formatAsset, formatMinor } from '../../../domain/money';
 import { SHANGHAI_OFFSET } from '../../../domain/time';
 import {
@@ -186,6 +193,11 @@ async function act(
       throw (await withdrawalExists(trx, id))
         ? conflict(WithdrawMessages.handled)
         : notFound(WithdrawMessages.notFound);
+    // The hash's form depends on the record's chain (a batch may mix chains): refused here, the
+    // transaction rolls the move back.
+    if (action === 'paid' && input.txHash && isChain(moved.chain) && !isChainTxHash(moved.chain, input.txHash)) {
+      throw badInput(chainTxHashMessage(moved.chain));
+    }
     const amount = BigInt(moved.amount);
     const asset = moved.asset as 'USDT' | 'LZ';
     const memberId = Number(moved.member_id);

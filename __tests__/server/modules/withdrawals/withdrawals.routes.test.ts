@@ -6,6 +6,10 @@ import { build, dbKind, type TestApp } from '../../helpers';
 import { addMember, billsOf, credit, erc20Address, trc20Address } from '../deposits/fixtures';
 import { actingAs, opLogCount, opLogs } from '../system/fixtures';
 
+/** A TRC20 transaction hash (the records here are on TRC20): 64 hex digits. */
+const TX = 'ab'.repeat(32);
+const TX_B = 'b'.repeat(64);
+
 const SETTING = {
   open: true,
   min: '10',
@@ -136,15 +140,15 @@ describe(`withdrawals (${dbKind})`, () => {
       const before = await opLogCount(t);
       expect(await opt({ id, action: 'approve' })).toMatchObject({ code: 200, data: { id, status: 1 } });
       expect(await opt({ id, action: 'paid' })).toMatchObject({ code: 400, msg: '交易哈希不能为空' });
-      expect(await opt({ id, action: 'paid', txHash: '0xabc' })).toMatchObject({ code: 200, data: { id, status: 2 } });
+      expect(await opt({ id, action: 'paid', txHash: TX })).toMatchObject({ code: 200, data: { id, status: 2 } });
       const row = await t.db.db.selectFrom('withdrawal').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ status: 2, tx_hash: '0xabc', auditor_name: 'admin', paid_at: t.clock.now() });
+      expect(row).toMatchObject({ status: 2, tx_hash: TX, auditor_name: 'admin', paid_at: t.clock.now() });
       expect((await balancesOf(t.db.db, memberId)).USDT).toEqual({ available: 9_800_000_000n, frozen: 0n });
       expect((await billsOf(t, memberId)).at(-1)).toMatchObject({ type: 3, change: '0', frozen: '-200000000' });
       const logs = (await opLogs(t)).slice(before);
       expect(logs.map((l) => l.permission_code)).toEqual(['withdraw:audit', 'withdraw:pay']);
       for (const action of ['approve', 'paid', 'reject']) {
-        expect(await opt({ id, action, txHash: 'x', remark: 'r' })).toMatchObject({ code: 409, msg: '该提现已处理' });
+        expect(await opt({ id, action, txHash: TX, remark: 'r' })).toMatchObject({ code: 409, msg: '该提现已处理' });
       }
       expect(await opLogCount(t)).toBe(before + 2);
       expect(await ledgerViolations(t.db.db)).toEqual([]);
@@ -162,14 +166,14 @@ describe(`withdrawals (${dbKind})`, () => {
         { type: 4, change: '100000000', frozen: '-100000000', ref_id: a.id },
         { type: 4, change: '300000000', frozen: '-300000000', ref_id: b.id },
       ]);
-      expect(await opt({ id: a.id, action: 'paid', txHash: 'x' })).toMatchObject({ code: 409 });
+      expect(await opt({ id: a.id, action: 'paid', txHash: TX })).toMatchObject({ code: 409 });
       const row = await t.db.db.selectFrom('withdrawal').selectAll().where('id', '=', a.id).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ remark: '地址有误', auditor_name: 'admin' });
     });
 
     it('pays only approved records, answers 404 for a missing one and 400 for bad input', async () => {
       const { id } = await ask();
-      expect(await opt({ id, action: 'paid', txHash: 'x' })).toMatchObject({ code: 409, msg: '该提现已处理' });
+      expect(await opt({ id, action: 'paid', txHash: TX })).toMatchObject({ code: 409, msg: '该提现已处理' });
       expect(await statusOf(id)).toBe(0);
       expect(await opt({ id: 99999, action: 'approve' })).toMatchObject({ code: 404, msg: '提现记录不存在' });
       expect(await opt({ id, action: 'cancel' })).toMatchObject({ code: 400, msg: '操作取值无效' });
@@ -192,10 +196,10 @@ describe(`withdrawals (${dbKind})`, () => {
       expect(await opt({ id: e.id, action: 'approve' }, auditor.token)).toMatchObject({ code: 403, msg: '无权限' });
       expect(await opt({ id: w.id, action: 'approve' }, extractPayer.token)).toMatchObject({ code: 403 });
       expect(await opt({ id: w.id, action: 'approve' }, auditor.token)).toMatchObject({ code: 200 });
-      expect(await opt({ id: w.id, action: 'paid', txHash: 'x' }, auditor.token)).toMatchObject({ code: 403 });
+      expect(await opt({ id: w.id, action: 'paid', txHash: TX }, auditor.token)).toMatchObject({ code: 403 });
       expect(await statusOf(w.id)).toBe(1);
       expect(await opt({ id: e.id, action: 'approve' }, extractPayer.token)).toMatchObject({ code: 200 });
-      expect(await opt({ id: e.id, action: 'paid', txHash: 'y' }, extractPayer.token)).toMatchObject({ code: 200 });
+      expect(await opt({ id: e.id, action: 'paid', txHash: TX_B }, extractPayer.token)).toMatchObject({ code: 200 });
       expect((await opLogs(t)).at(-1)).toMatchObject({ permission_code: 'extract:pay', username: 'payer2' });
     });
 
@@ -205,7 +209,7 @@ describe(`withdrawals (${dbKind})`, () => {
       const bills = (await billsOf(t, memberId)).length;
       const actions = ['approve', 'reject', 'paid'];
       const results = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => opt({ id, action: actions[i % 3], remark: '并发', txHash: `tx${i}` })),
+        Array.from({ length: 50 }, (_, i) => opt({ id, action: actions[i % 3], remark: '并发', txHash: TX })),
       );
       expect(results.filter((r) => r.code === 200)).toHaveLength(1);
       expect(results.filter((r) => r.code === 409)).toHaveLength(49);
@@ -283,7 +287,7 @@ describe(`withdrawals (${dbKind})`, () => {
       const a = await ask({ amount: '100', address: addr });
       const b = await ask({ amount: '200' });
       await opt({ id: b.id, action: 'approve' });
-      await opt({ id: b.id, action: 'paid', txHash: 'hash-b' });
+      await opt({ id: b.id, action: 'paid', txHash: TX_B });
       await requestWithdrawal(t.app.ctx, { memberId, type: 2, amount: '500', chain: 'TRC20', address: trc20Address() });
       const all = await list({});
       expect(all.data).toMatchObject({ total: 2, page: 1, size: 20, sum: { amount: '300', fee: '3', count: 2 } });
@@ -295,11 +299,11 @@ describe(`withdrawals (${dbKind})`, () => {
         fee: '2',
         actual: '198',
         status: 2,
-        txHash: 'hash-b',
+        txHash: TX_B,
         auditorName: 'admin',
       });
       expect((await list({ address: addr })).data.list.map((r: any) => r.id)).toEqual([a.id]);
-      expect((await list({ txHash: 'hash-b' })).data.list.map((r: any) => r.id)).toEqual([b.id]);
+      expect((await list({ txHash: TX_B })).data.list.map((r: any) => r.id)).toEqual([b.id]);
       expect((await list({ status: 0 })).data.list.map((r: any) => r.id)).toEqual([a.id]);
       const m = await t.db.db.selectFrom('member').select('uid').where('id', '=', memberId).executeTakeFirstOrThrow();
       expect((await list({ keyword: m.uid })).data.total).toBe(2);
@@ -338,7 +342,7 @@ describe(`withdrawals (${dbKind})`, () => {
         if (i % 5 === 0) await opt({ id, action: 'reject', remark: '测试' });
         else if (i % 2 === 0) {
           await opt({ id, action: 'approve' });
-          if (i % 4 === 0) await opt({ id, action: 'paid', txHash: `0x${String(i).padStart(64, '0')}` });
+          if (i % 4 === 0) await opt({ id, action: 'paid', txHash: String(i).padStart(64, '0') });
         }
       }
       expect(await withdrawalStatViolations(t.db.db)).toEqual([]);
