@@ -1,7 +1,7 @@
 /**
  * Serves the production client: hashed assets with a year of cache (precompressed .br/.gz chosen by
  * Accept-Encoding), index.html never cached, and index.html for any other GET that wants HTML so that
- * client routes survive a reload.
+ * client routes survive a reload. Uploaded files: images only, each in a sandbox (UPLOAD_HEADERS).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,21 @@ import fastifyStatic from '@fastify/static';
 import { Code, Messages } from '../../domain/codes';
 import { API_PREFIX } from './auth';
 import { sendEnvelope } from './errors';
+import { UPLOAD_HEADERS } from './security';
+
+/**
+ * What /uploads serves: raster images, which a browser never runs. SVG (scripts inside) and HTML are
+ * left out: from the console's origin they could run with the console's session.
+ */
+const UPLOAD_IMAGE = /\.(?:png|jpe?g|gif|webp)$/i;
+/**
+ * A directory (`/js/`, `/`), a `..` segment or a backslash: never a file we serve, answered as an
+ * unknown path (send would throw a 403 for it, which is no server error).
+ */
+const NOT_A_FILE = /(?:^|[\\/])\.\.(?:[\\/]|$)|\/$|\\/;
+const UPLOADS_PREFIX = '/uploads/';
+
+export const isServableUpload = (pathname: string) => UPLOAD_IMAGE.test(pathname) && !NOT_A_FILE.test(pathname);
 
 export default fp(async function web(
   app: FastifyInstance,
@@ -19,9 +34,15 @@ export default fp(async function web(
   fs.mkdirSync(opts.uploadDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: opts.uploadDir,
-    prefix: '/uploads/',
+    prefix: UPLOADS_PREFIX,
     decorateReply: false,
     maxAge: '7d',
+    index: false,
+    // Anything else is a 404 before the file system is asked (no directory, no traversal).
+    allowedPath: (pathname) => isServableUpload(pathname),
+    setHeaders(res) {
+      for (const [name, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(name, value);
+    },
   });
   const index = path.join(opts.webDir, 'index.html');
   const hasClient = opts.serveClient && fs.existsSync(index);
@@ -32,6 +53,8 @@ export default fp(async function web(
       preCompressed: true,
       wildcard: true,
       index: false,
+      // A directory (`/`, `/js/`) goes to the not-found handler (the page or a 404) instead of send's 403.
+      allowedPath: (pathname) => !NOT_A_FILE.test(pathname),
       // Off, or send's own "public, max-age=0" replaces the header set below.
       cacheControl: false,
       setHeaders(res, file) {
@@ -47,7 +70,8 @@ export default fp(async function web(
 
   app.setNotFoundHandler((request, reply) => {
     const wantsHtml = request.method === 'GET' && String(request.headers.accept ?? '').includes('text/html');
-    if (html && wantsHtml && !request.url.startsWith(API_PREFIX)) {
+    const spaRoute = !request.url.startsWith(API_PREFIX) && !request.url.startsWith(UPLOADS_PREFIX);
+    if (html && wantsHtml && spaRoute) {
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
     }
     return sendEnvelope(reply, Code.notFound, Messages.apiNotFound);
