@@ -14,7 +14,7 @@ import {
 } from '../../../domain/permissions';
 import type { Actor, Ctx } from '../../context';
 import { isUniqueViolation } from '../../db/dialect';
-import { AppError, badInput, notFound } from '../../errors';
+import { AppError, badInput, forbidden, notFound } from '../../errors';
 import type { SessionManager } from '../auth/session.service';
 import { writeOpLog } from '../oplog/oplog.repository';
 import {
@@ -29,6 +29,7 @@ import {
   type RoleSort,
 } from './roles.repository';
 import { countManagersOfRole } from './managers.repository';
+import { ScopeMessages, beyond, loadGrantor, roleGrantIds, type Grantor } from './scope';
 
 export const RoleMessages = {
   notFound: '角色不存在',
@@ -37,6 +38,11 @@ export const RoleMessages = {
   superImmutable: '超级管理员角色不可修改',
   superUndeletable: '超级管理员角色不可删除',
   inUse: '该角色下还有管理员，无法删除',
+  superOnly: '只有超级管理员可以修改超级角色',
+  selfBind: '不能为自己的角色分配权限',
+  grantBeyond: ScopeMessages.grantBeyond,
+  editBeyond: '该角色拥有你没有的权限，不能修改',
+  deleteBeyond: '该角色拥有你没有的权限，不能删除',
   unknownPermission: (ids: number[]) => `权限不存在：${ids.join('，')}`,
 } as const;
 
@@ -94,6 +100,7 @@ export async function saveRole(ctx: Ctx, actor: Actor, input: { id?: number; nam
       }
       const cur = await findRoleById(trx, input.id, true);
       if (!cur) throw notFound(RoleMessages.notFound);
+      await assertInScope(trx, actor, cur, RoleMessages.editBeyond);
       if (!(await updateRole(trx, input.id, { name, remark, now }))) throw notFound(RoleMessages.notFound);
       const changes: string[] = [];
       if (cur.name !== name) changes.push(`名称 ${cur.name}→${name}`);
@@ -123,7 +130,12 @@ export async function bindRole(ctx: Ctx, actor: Actor, input: { roleId: number; 
   return ctx.db.transaction().execute(async (trx) => {
     const role = await findRoleById(trx, input.roleId, true);
     if (!role) throw notFound(RoleMessages.notFound);
+    const caller = await assertInScope(trx, actor, role, RoleMessages.editBeyond);
     if (role.is_super === 1) throw badInput(RoleMessages.superImmutable);
+    // Even within what he holds: widening his own role is the one grant nobody should make to himself.
+    if (caller.roleId === Number(role.id)) throw badInput(RoleMessages.selfBind);
+    const over = beyond(caller, ids);
+    if (over.length) throw forbidden(RoleMessages.grantBeyond(over));
     if (!(await replaceGrants(trx, role.id, ids, now))) throw badInput(RoleMessages.superImmutable);
     const pages = ids.map((id) => permissionById.get(id)!).filter((p) => p.kind !== 'group');
     await writeOpLog(
@@ -145,6 +157,7 @@ export async function deleteRole(ctx: Ctx, actor: Actor, roleId: number): Promis
   await ctx.db.transaction().execute(async (trx) => {
     const role = await findRoleById(trx, roleId, true);
     if (!role) throw notFound(RoleMessages.notFound);
+    await assertInScope(trx, actor, role, RoleMessages.deleteBeyond);
     if (role.is_super === 1) throw badInput(RoleMessages.superUndeletable);
     if ((await countManagersOfRole(trx, roleId)) > 0) throw badInput(RoleMessages.inUse);
     // Conditional again: a manager given this role meanwhile (where rows are not locked) still blocks it.
@@ -156,6 +169,23 @@ export async function deleteRole(ctx: Ctx, actor: Actor, roleId: number): Promis
       now,
     );
   });
+}
+
+/**
+ * A non-super manager acts only on roles whose permissions he holds all of: the super role is a super
+ * manager's alone, and a narrower manager could otherwise strip or rename a wider role.
+ */
+async function assertInScope(
+  trx: Parameters<typeof loadGrantor>[0],
+  actor: Actor,
+  role: { id: number; is_super: number },
+  refusal: string,
+): Promise<Grantor> {
+  const caller = await loadGrantor(trx, actor.managerId);
+  if (caller.isSuper) return caller;
+  if (role.is_super === 1) throw forbidden(RoleMessages.superOnly);
+  if (beyond(caller, await roleGrantIds(trx, role)).length) throw forbidden(refusal);
+  return caller;
 }
 
 export interface PermissionTreeNode {

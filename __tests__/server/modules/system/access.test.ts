@@ -49,8 +49,9 @@ const SAMPLES: Record<string, (t: TestApp) => Promise<Input>> = {
     body: { id: await addManager(t, uniq('gone'), await addRole(t, uniq('样本角色'))) },
   }),
   'POST /v1/admin/role/create': async () => ({ body: { name: uniq('新角色') } }),
+  // A grant the caller holds (everyone holds the always-granted page): one may grant only that.
   'POST /v1/admin/role/bind': async (t) => ({
-    body: { roleId: await addRole(t, uniq('样本角色')), permissionIds: [permissionByCode.get('member:view')!.id] },
+    body: { roleId: await addRole(t, uniq('样本角色')), permissionIds: [permissionByCode.get('password:update')!.id] },
   }),
   'GET /v1/admin/role/delete': async (t) => ({ query: { roleId: await addRole(t, uniq('样本角色')) } }),
 };
@@ -220,5 +221,206 @@ describe(`access control over every /v1 route (${dbKind})`, () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+/**
+ * Privilege self-escalation (issue 10): a manager grants only what he holds, never changes or binds
+ * his own role, acts only on roles and managers within his own permissions, and the super role is a
+ * super manager's alone. Every refusal leaves the whole database as it was.
+ */
+describe(`no privilege self-escalation (${dbKind})`, () => {
+  let t: TestApp;
+  let admin: string;
+  beforeEach(async () => {
+    t = await build();
+    admin = await t.login();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const idOf = (code: string) => permissionByCode.get(code)!.id;
+  const PW = 'Sample12345x';
+  /** System management without role binding, the way a personnel clerk would be set up. */
+  const HR = ['system', 'manager:view', 'manager:create', 'manager:delete', 'role:view', 'role:create', 'role:delete'];
+  /** What the clerk lacks: paying out withdrawals. */
+  const PAYER = ['system', 'manager:view', 'withdraw', 'withdraw:view', 'withdraw:audit', 'withdraw:pay'];
+
+  const call = (token: string, method: 'GET' | 'POST', url: string, input: Input) =>
+    t.call(method, url, { token, body: input.body as object, query: input.query });
+  const saveManager = (token: string, body: Record<string, unknown>) =>
+    call(token, 'POST', '/v1/admin/user/create', { body });
+  const bind = (token: string, roleId: number, codes: string[]) =>
+    call(token, 'POST', '/v1/admin/role/bind', { body: { roleId, permissionIds: codes.map(idOf) } });
+  const saveRole = (token: string, body: Record<string, unknown>) =>
+    call(token, 'POST', '/v1/admin/role/create', { body });
+  const deleteRole = (token: string, roleId: number) =>
+    call(token, 'GET', '/v1/admin/role/delete', { query: { roleId } });
+  const ownCodes = async (token: string) =>
+    (await t.call('GET', '/v1/admin/user/permissions', { token })).data.codes as string[];
+  const superRoleId = async () =>
+    Number((await t.db.db.selectFrom('role').select('id').where('is_super', '=', 1).executeTakeFirstOrThrow()).id);
+  const adminId = async () =>
+    Number(
+      (await t.db.db.selectFrom('manager').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id,
+    );
+
+  /** Expects `refusal` and that it changed nothing at all. */
+  async function refused(act: () => Promise<unknown>, refusal: { code: number; msg: unknown }) {
+    const before = await snapshot(t);
+    expect(await act()).toEqual({ ...refusal, data: null });
+    expect(await snapshot(t)).toBe(before);
+  }
+
+  async function manager(username: string, codes: string[]) {
+    const roleId = await addRole(t, `角色-${username}`, codes);
+    const id = await addManager(t, username, roleId);
+    return { id, roleId, token: await sessionOf(t, id) };
+  }
+
+  it('a manager holding manager:create cannot change his own role, to a wider one or any other (400)', async () => {
+    const hr = await manager('hrstaff1', HR);
+    const wider = await addRole(t, '财务主管', [...new Set([...HR, ...PAYER])]);
+    const narrower = await addRole(t, '只读', ['system', 'manager:view']);
+    for (const roleId of [wider, narrower]) {
+      await refused(() => saveManager(hr.token, { id: hr.id, version: 1, username: 'hrstaff1', roleId }), {
+        code: 400,
+        msg: '不能修改自己的角色',
+      });
+    }
+    expect(await ownCodes(hr.token)).not.toContain('withdraw:pay');
+    // His own name, on his own role, is still his to edit.
+    expect((await saveManager(hr.token, { id: hr.id, version: 1, username: 'hrstaff2', roleId: hr.roleId })).code).toBe(
+      200,
+    );
+  });
+
+  it('not even a super manager changes his own role', async () => {
+    await addManager(t, 'boss0001', await superRoleId());
+    const plain = await addRole(t, '财务');
+    const me = await adminId();
+    await refused(() => saveManager(admin, { id: me, version: 1, username: 'admin', roleId: plain }), {
+      code: 400,
+      msg: '不能修改自己的角色',
+    });
+  });
+
+  it('a manager gives another manager only a role whose permissions he holds (403)', async () => {
+    const hr = await manager('hrstaff1', HR);
+    const wider = await addRole(t, '财务主管', PAYER);
+    // The group heading is no permission of its own: the message names the pages and actions.
+    const msg = '不能授予自己没有的权限：提现审核、审核提现、确认打款';
+    await refused(() => saveManager(hr.token, { username: 'mole0001', password: PW, roleId: wider }), {
+      code: 403,
+      msg,
+    });
+    const clerk = await addManager(t, 'clerk001', await addRole(t, '文员', ['system', 'manager:view']));
+    await refused(() => saveManager(hr.token, { id: clerk, version: 1, username: 'clerk001', roleId: wider }), {
+      code: 403,
+      msg,
+    });
+    // A role within his own permissions, his own included, is his to give.
+    const same = await addRole(t, '人事', HR);
+    expect((await saveManager(hr.token, { username: 'hrstaff2', password: PW, roleId: same })).code).toBe(200);
+    expect((await saveManager(hr.token, { username: 'hrstaff3', password: PW, roleId: hr.roleId })).code).toBe(200);
+    expect((await saveManager(hr.token, { id: clerk, version: 1, username: 'clerk001', roleId: same })).code).toBe(200);
+  });
+
+  it('a manager holding role:bind cannot bind his own role, nor grant another role what he lacks', async () => {
+    const binder = await manager('binder01', ['system', 'role:view', 'role:bind', 'member', 'member:view']);
+    const all = allPermissions.map((p) => p.code);
+    await refused(() => bind(binder.token, binder.roleId, all), { code: 400, msg: '不能为自己的角色分配权限' });
+    // Not even the same set again: his own role is for someone else to bind.
+    await refused(() => bind(binder.token, binder.roleId, ['member:view']), {
+      code: 400,
+      msg: '不能为自己的角色分配权限',
+    });
+    expect(await ownCodes(binder.token)).toEqual([
+      'system',
+      'role:view',
+      'role:bind',
+      'password:update',
+      'member',
+      'member:view',
+    ]);
+
+    const other = await addRole(t, '客服', ['member', 'member:view']);
+    await refused(() => bind(binder.token, other, ['member:view', 'member:adjust']), {
+      code: 403,
+      msg: '不能授予自己没有的权限：调整余额',
+    });
+    await refused(() => bind(binder.token, other, all), {
+      code: 403,
+      msg: expect.stringMatching(
+        /^不能授予自己没有的权限：管理员、新增\/编辑管理员、删除管理员、查看操作日志、新增\/编辑角色等\d+项$/,
+      ),
+    });
+    // Within what he holds (and the page everyone holds) he binds as he likes.
+    expect(await bind(binder.token, other, ['role:view', 'password:update'])).toMatchObject({ code: 200 });
+    expect(await bind(binder.token, other, [])).toMatchObject({ code: 200 });
+  });
+
+  it('a non-super manager acts only on roles within his own permissions (403)', async () => {
+    const hr = await manager('hrstaff1', [...HR, 'role:bind']);
+    const payer = await addRole(t, '出纳', PAYER);
+    const unused = await addRole(t, '出纳备用', PAYER);
+    await addManager(t, 'cashier1', payer);
+    // Stripping a wider role is refused like widening one: it holds what he cannot judge.
+    await refused(() => bind(hr.token, payer, ['manager:view']), {
+      code: 403,
+      msg: '该角色拥有你没有的权限，不能修改',
+    });
+    await refused(() => saveRole(hr.token, { id: payer, name: '临时工' }), {
+      code: 403,
+      msg: '该角色拥有你没有的权限，不能修改',
+    });
+    await refused(() => deleteRole(hr.token, unused), { code: 403, msg: '该角色拥有你没有的权限，不能删除' });
+    // The super manager may.
+    expect((await saveRole(admin, { id: payer, name: '出纳组' })).code).toBe(200);
+    expect((await deleteRole(admin, unused)).code).toBe(200);
+  });
+
+  it('only a super manager touches the super role: rename, bind, delete (403)', async () => {
+    const hr = await manager('hrstaff1', [...HR, 'role:bind']);
+    const sup = await superRoleId();
+    const superOnly = { code: 403, msg: '只有超级管理员可以修改超级角色' };
+    await refused(() => saveRole(hr.token, { id: sup, name: '普通角色' }), superOnly);
+    await refused(() => saveRole(hr.token, { id: sup, name: '超级管理员', remark: '改备注' }), superOnly);
+    await refused(() => bind(hr.token, sup, []), superOnly);
+    await refused(() => deleteRole(hr.token, sup), superOnly);
+    // For a super manager the old answers stand: he may rename it, never bind or delete it.
+    expect((await saveRole(admin, { id: sup, name: '总管理员' })).code).toBe(200);
+    await refused(() => bind(admin, sup, []), { code: 400, msg: '超级管理员角色不可修改' });
+    await refused(() => deleteRole(admin, sup), { code: 400, msg: '超级管理员角色不可删除' });
+  });
+
+  it('a non-super manager may not edit, disable or delete a manager who holds more than he does (403)', async () => {
+    const hr = await manager('hrstaff1', HR);
+    const payer = await addRole(t, '出纳', PAYER);
+    const cashier = await addManager(t, 'cashier1', payer);
+    const base = { id: cashier, version: 1, username: 'cashier1', roleId: payer };
+    const editBeyond = { code: 403, msg: '该管理员拥有你没有的权限，不能修改' };
+    await refused(() => saveManager(hr.token, { ...base, password: 'Hijack12345x' }), editBeyond);
+    await refused(() => saveManager(hr.token, { ...base, status: 0 }), editBeyond);
+    await refused(() => saveManager(hr.token, { ...base, username: 'cashier2' }), editBeyond);
+    // Moving him to a role within the clerk's reach would strip him of what the clerk cannot judge.
+    await refused(() => saveManager(hr.token, { ...base, roleId: hr.roleId }), editBeyond);
+    await refused(() => call(hr.token, 'POST', '/v1/admin/user/delete', { body: { id: cashier } }), {
+      code: 403,
+      msg: '该管理员拥有你没有的权限，不能删除',
+    });
+    // The super admin above all: his password stays his (the refusal names the super rule).
+    const sup = { id: await adminId(), version: 1, username: 'admin', roleId: await superRoleId() };
+    await refused(() => saveManager(hr.token, { ...sup, password: 'Hijack12345x' }), {
+      code: 403,
+      msg: '只有超级管理员可以管理超级管理员',
+    });
+    // A manager within his permissions is his to edit and delete.
+    const clerk = await addManager(t, 'clerk001', await addRole(t, '文员', ['system', 'manager:view']));
+    expect(
+      (await saveManager(hr.token, { id: clerk, version: 1, username: 'clerk001', roleId: hr.roleId, status: 0 })).code,
+    ).toBe(200);
+    expect((await call(hr.token, 'POST', '/v1/admin/user/delete', { body: { id: clerk } })).code).toBe(200);
   });
 });

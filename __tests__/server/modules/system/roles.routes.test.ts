@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { allPermissions, permissionByCode } from '../../../../domain/permissions';
 import { RoleMessages } from '../../../../server/modules/system/roles.service';
 import { build, dbKind, type TestApp } from '../../helpers';
-import { actingAs, addManager, addRole, opLogCount, opLogs, superRoleId } from './fixtures';
+import { actingAs, addManager, addRole, opLogCount, opLogs, PASSWORD, superRoleId } from './fixtures';
 
 const idOf = (code: string) => permissionByCode.get(code)!.id;
 
@@ -116,7 +116,7 @@ describe(`roles (${dbKind})`, () => {
     it('stores the grant closed upward, bumps perm_version, and the role’s managers see it at once', async () => {
       const role = await addRole(t, '财务');
       await addManager(t, 'alice01', role);
-      const token = await t.login('alice01', 'Passw0rd99');
+      const token = await t.login('alice01', PASSWORD);
       expect((await t.call('GET', '/v1/admin/user/list', { token })).code).toBe(403);
       const before = await t.db.db
         .selectFrom('role')
