@@ -252,6 +252,25 @@ export const permissionByCode = new Map(allPermissions.map((p) => [p.code, p]));
 export const permissionById = new Map(allPermissions.map((p) => [p.id, p]));
 export const alwaysAllowedCodes = allPermissions.filter((p) => p.always).map((p) => p.code);
 
+/**
+ * Operation-log rows that are not a manager's action under a permission but an event the server
+ * records about an account (issue 10: the per-account login limit). Their codes share the log's
+ * `permission_code` column, so each needs a title of its own for the 操作 column and filter.
+ */
+export const opLogEvents = [{ code: 'login:throttle', title: '登录限速' }] as const;
+
+/** What an op-log row is about: every page and action of the tree, then the server's events. */
+export const opLogActions: ReadonlyArray<{ code: string; title: string }> = [
+  ...allPermissions.filter((p) => p.kind !== 'group'),
+  ...opLogEvents,
+];
+const opLogTitles = new Map(opLogActions.map((a) => [a.code, a.title]));
+
+/** The Chinese title of an op-log row's code (the raw code only if it is unknown). */
+export function opLogCodeTitle(code: string): string {
+  return opLogTitles.get(code) ?? code;
+}
+
 export function isPermissionCode(code: string): boolean {
   return permissionByCode.has(code);
 }
@@ -276,6 +295,20 @@ export function closeGrants(ids: number[]): { ids: number[]; unknown: number[] }
     }
   }
   return { ids: [...out].sort((a, b) => a - b), unknown };
+}
+
+/**
+ * The pages and actions among `wanted` that `held` lacks, in id order: what a manager holding `held`
+ * may not grant. Groups are menu headings only (shown when one of their pages is held) and the
+ * always-granted pages belong to everyone, so neither counts; unknown ids are left to closeGrants.
+ */
+export function grantsBeyond(held: ReadonlySet<number>, wanted: Iterable<number>): number[] {
+  const out = new Set<number>();
+  for (const id of wanted) {
+    const p = permissionById.get(id);
+    if (p && p.kind !== 'group' && !p.always && !held.has(id)) out.add(id);
+  }
+  return [...out].sort((a, b) => a - b);
 }
 
 /** The menu entry of SPEC.md §3. */

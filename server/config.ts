@@ -1,5 +1,7 @@
 /** Configuration from the environment, checked once at start with a message naming the bad variable. */
 import path from 'node:path';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../domain/managers';
+import { managerPasswordProblem } from './passwords';
 
 export interface Config {
   port: number;
@@ -51,8 +53,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   if (!LEVELS.includes(logLevel))
     throw new ConfigError(`LOG_LEVEL must be one of ${LEVELS.join(', ')}, got "${logLevel}"`);
   const adminPassword = env.ADMIN_PASSWORD || undefined;
-  if (adminPassword !== undefined && !/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{8,64}$/.test(adminPassword)) {
-    throw new ConfigError('ADMIN_PASSWORD must be 8-64 letters and digits with at least one of each');
+  const refused = adminPassword === undefined ? null : managerPasswordProblem(adminPassword, { username: 'admin' });
+  if (refused) {
+    throw new ConfigError(
+      `ADMIN_PASSWORD is refused (${refused}): it must be ${PASSWORD_MIN}-${PASSWORD_MAX} characters (any printable ones and spaces), ` +
+        'not a common password and not the user name',
+    );
   }
   const demo = env.DEMO_DATA ?? 'true';
   if (!['true', 'false', '1', '0'].includes(demo))

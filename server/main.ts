@@ -3,8 +3,9 @@ import { ConfigError, loadConfig } from './config';
 import { buildApp, loggerOptions } from './app';
 import { systemClock } from './clock';
 import { createDb } from './db/dialect';
+import { commonPasswords } from './passwords';
 import { migrateToLatest } from './db/migrate';
-import { ensureSuperAdmin, syncPermissions } from './seed/bootstrap';
+import { ensureSuperAdmin, startBanner, syncPermissions } from './seed/bootstrap';
 import { seedDemoData } from './seed/demo';
 
 async function main() {
@@ -18,6 +19,7 @@ async function main() {
     }
     throw err;
   }
+  commonPasswords(); // a build without the list must stop here, not refuse every password change
   const { db, kind, close } = createDb(config.databaseUrl);
   await migrateToLatest(db);
   await syncPermissions(db);
@@ -27,21 +29,21 @@ async function main() {
     logger: loggerOptions(config.logLevel),
     web: true,
   });
+  if (config.trustProxy === true) {
+    app.log.warn(
+      'TRUST_PROXY=true: any client may name its own address in X-Forwarded-For; name only your proxy (see README)',
+    );
+  }
   if (admin.created && config.demoData) {
     app.log.info('creating demo data (first start)…');
     await seedDemoData(app.ctx);
   }
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const lines = [
-    '',
-    `  后台管理控制台 running at http://${shown}:${config.port}  (API docs: /docs, database: ${kind})`,
-    admin.created
-      ? `  管理员账号 admin user: ${admin.username}   密码 password: ${admin.password}`
-      : `  管理员账号 admin user: ${admin.username} (password set on first start; ADMIN_PASSWORD applies to a new database only)`,
-    '',
-  ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  // PORT=0 picks a free port: show the one it got.
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  process.stderr.write(`${startBanner(admin, { url: `http://${shown}:${port}`, kind })}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {

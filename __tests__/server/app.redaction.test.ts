@@ -60,6 +60,34 @@ describe(`request log redaction (${dbKind})`, () => {
     expect(log()).not.toMatch(/Leak000\d/);
   });
 
+  it('redacts a credential sent as a query parameter, whatever its case or encoding', async () => {
+    const token = await t.login();
+    const urls = [
+      `/v1/admin/user/menu?Authorization=Leak0101a`,
+      `/v1/admin/user/menu?authorization=Leak0102b&page=1`,
+      `/v1/admin/user/menu?AUTHORIZATION=Bearer%20Leak0103c`,
+      `/v1/admin/user/menu?TOKEN=Leak0104d`,
+      `/v1/admin/user/menu?Token=Leak0105e`,
+      `/v1/admin/user/menu?access_token=Leak0106f`,
+      `/v1/admin/user/menu?%41uthorization=Leak0107g`,
+      `/v1/admin/user/menu?%61%75%74%68orization=Leak0108h`,
+      `/v1/admin/user/menu?to%6Ben=Leak0109i`,
+      `/v1/admin/user/menu?to%6Ben%ZZ=Leak0110j`,
+      `/v1/admin/user/menu?%E4%74oken=Leak0111k`,
+      `/v1/admin/user/menu?api_key=Leak0112l&apiKey=Leak0113m`,
+      `/v1/admin/user/menu?x=1&Authorization`,
+      // A name that is not just a name may carry the secret itself.
+      `/v1/admin/user/menu?Authorization%3A%20Bearer%20Leak0114n`,
+      `/v1/admin/user/menu?Authorization:Bearer+Leak0115o=1`,
+    ];
+    for (const url of urls) await t.app.inject({ method: 'GET', url, headers: { authorization: token } });
+    expect(log()).not.toMatch(/Leak01\d\d/);
+    expect(log()).toContain('/v1/admin/user/menu?Authorization=[REDACTED]');
+    expect(log()).toContain('/v1/admin/user/menu?authorization=[REDACTED]&page=1');
+    expect(log()).toContain('/v1/admin/user/menu?%41uthorization=[REDACTED]');
+    expect(log()).toContain('/v1/admin/user/menu?x=1&Authorization=[REDACTED]');
+  });
+
   it('keeps secrets out of the error log of an unexpected failure', async () => {
     await sql`drop table login_attempt`.execute(t.db.db);
     const r = await t.call('POST', '/v1/admin/user/login', { body: { username: 'admin', password: 'Crash1234x' } });
@@ -71,5 +99,7 @@ describe(`request log redaction (${dbKind})`, () => {
   it('redactUrl leaves ordinary URLs alone', () => {
     expect(redactUrl('/v1/admin/user/list?page=2&username=alice')).toBe('/v1/admin/user/list?page=2&username=alice');
     expect(redactUrl('/v1/admin/user/password')).toBe('/v1/admin/user/password');
+    expect(redactUrl('/v1/admin/user/list?keyword=a%ZZ&page=1')).toBe('/v1/admin/user/list?keyword=a%ZZ&page=1');
+    expect(redactUrl('/v1/admin/x?Bearer%20abc')).toBe('/v1/admin/x?[REDACTED]');
   });
 });

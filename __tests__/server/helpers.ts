@@ -13,7 +13,7 @@ import { ensureSuperAdmin, syncPermissions } from '../../server/seed/bootstrap';
 
 export const PG_URL = process.env.TEST_DATABASE_URL;
 export const dbKind = PG_URL ? 'postgres' : 'sqlite';
-export const ADMIN_PASSWORD = 'Admin12345';
+export const ADMIN_PASSWORD = 'Lz-console 2026';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -27,12 +27,19 @@ export async function syncPermissions(db: Kysely<Database>): Promise<void> {
   });
 }
 
-/** Creates the super role and the admin manager on first start; returns the password when it made one. */
+export interface EnsuredAdmin {
+  created: boolean;
+  username: string;
+  /** Only a password this start generated: one from ADMIN_PASSWORD is the operator's already. */
+  generatedPassword?: string;
+}
+
+/** Creates the super role and the admin manager on first start. */
 export async function ensureSuperAdmin(
   db: Kysely<Database>,
   now: number,
   adminPassword?: string,
-): Promise<{ created: boolean; username: string; password?: string }> {
+): Promise<EnsuredAdmin> {
   let role = await db.selectFrom('role').select('id').where('is_super', '=', 1).executeTakeFirst();
   if (!role) {
     role = await db
@@ -55,5 +62,20 @@ export async function ensureSuperAdmin(
       updated_at: now,
     })
     .execute();
-  return { created: true, username: ADMIN_USERNAME, password };
+  return { created: true, username: ADMIN_USERNAME, ...(adminPassword ? {} : { generatedPassword: password }) };
+}
+
+/**
+ * The lines `npm start` prints to the terminal (stderr, never through the JSON log on stdout, which
+ * log collectors keep): the password appears only when this start generated it.
+ */
+export function startBanner(admin: EnsuredAdmin, where: { url: string; kind: string }): string {
+  const account = admin.generatedPassword
+    ? `  管理员账号 admin user: ${admin.username}   密码 password: ${admin.generatedPassword}  (只显示这一次 shown once)`
+    : admin.created
+      ? `  管理员账号 admin user: ${admin.username} (password from ADMIN_PASSWORD)`
+      : `  管理员账号 admin user: ${admin.username} (password set on first start; ADMIN_PASSWORD applies to a new database only)`;
+  return ['', `  后台管理控制台 running at ${where.url}  (API docs: /docs, database: ${where.kind})`, account, ''].join(
+    '\n',
+  );
 }

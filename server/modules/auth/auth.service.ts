@@ -6,10 +6,44 @@ import type { Ctx } from '../../context';
 import type { Database } from '../../db/schema';
 import { AppError, badInput } from '../../errors';
 import { hashPassword, verifyPassword } from '../../passwords';
+import { writeOpLog } from '../oplog/oplog.repository';
 import { hashToken, newToken, type SessionManager } from './session.service';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const LOGIN_MAX_FAILURES = 5;
+
+/**
+ * Per account, across addresses: an attacker with many addresses gets ACCOUNT_FREE_FAILURES tries,
+ * then one try per delay, the delay doubling from ACCOUNT_FIRST_DELAY_MS to ACCOUNT_MAX_DELAY_MS. A
+ * success anywhere resets it, so nobody can lock the real manager out for good: at worst he waits
+ * the cap once, and from an address he logged in from before (ACCOUNT_KNOWN_ADDRESS_MS) he does not
+ * wait at all (the per-address limit still holds there).
+ */
+export const ACCOUNT_FREE_FAILURES = 10;
+export const ACCOUNT_FIRST_DELAY_MS = 30_000;
+export const ACCOUNT_MAX_DELAY_MS = 15 * 60_000;
+export const ACCOUNT_KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
+/** A day without any try and the account's count starts over. */
+export const ACCOUNT_FORGET_MS = 24 * 3600_000;
+/** The account's row in login_attempt: no client address is ever '*'. */
+const ACCOUNT_ROW = '*';
+/** The op-log code of "the account limit holds" (not a permission: nobody grants it). */
+export const THROTTLE_LOG_CODE = 'login:throttle';
+
+/** How long the account waits after `failures` tries since the last success. */
+export function accountDelay(failures: number): number {
+  if (failures < ACCOUNT_FREE_FAILURES) return 0;
+  return Math.min(ACCOUNT_MAX_DELAY_MS, ACCOUNT_FIRST_DELAY_MS * 2 ** (failures - ACCOUNT_FREE_FAILURES));
+}
+
+/** "45秒", "15分钟": a wait as a person reads it, rounded up. */
+function waitText(ms: number): string {
+  const s = Math.max(1, Math.ceil(ms / 1000));
+  return s < 60 ? `${s}秒` : `${Math.ceil(s / 60)}分钟`;
+}
+
+/** "请45秒后再试" / "请15分钟后再试": when the account takes a try again. */
+export const accountThrottledMessage = (waitMs: number) => `该账号登录失败次数过多，请${waitText(waitMs)}后再试`;
 
 /** Verifying against this keeps an unknown user name as slow as a wrong password. */
 let dummyHash: Promise<string> | undefined;
@@ -48,13 +82,87 @@ async function countAttempt(db: Kysely<Database>, username: string, ip: string, 
   return Number(row.failures);
 }
 
+/**
+ * Claims a try for the account (the row username+'*'): the count since the last success and the
+ * time of the last try, in the database so every server process sees them. Below the free tries
+ * one atomic update claims; in the delay, a compare-and-set on the row read claims the one try per
+ * slot, so parallel attempts cannot all pass. Returns the time a try is accepted again when refused.
+ */
+async function claimAccountTry(
+  db: Kysely<Database>,
+  username: string,
+  now: number,
+  again = true,
+): Promise<{ failures: number } | { retryAt: number }> {
+  const row = () => db.selectFrom('login_attempt').where('username', '=', username).where('ip', '=', ACCOUNT_ROW);
+  const forgotten = now - ACCOUNT_FORGET_MS;
+  const free = await db
+    .updateTable('login_attempt')
+    .set((eb) => ({
+      failures: eb
+        .case()
+        .when('window_start', '<=', forgotten)
+        .then(1)
+        .else(eb('failures', '+', 1))
+        .end(),
+      window_start: now,
+    }))
+    .where('username', '=', username)
+    .where('ip', '=', ACCOUNT_ROW)
+    .where((eb) => eb.or([eb('failures', '<', ACCOUNT_FREE_FAILURES), eb('window_start', '<=', forgotten)]))
+    .returning('failures')
+    .executeTakeFirst();
+  if (free) return { failures: Number(free.failures) };
+  const cur = await row().select(['failures', 'window_start']).executeTakeFirst();
+  if (!cur) {
+    const made = await db
+      .insertInto('login_attempt')
+      .values({ username, ip: ACCOUNT_ROW, window_start: now, failures: 1 })
+      .onConflict((oc) => oc.columns(['username', 'ip']).doNothing())
+      .returning('failures')
+      .executeTakeFirst();
+    if (made) return { failures: 1 };
+    // Another attempt made the row meanwhile: claim against it, once.
+    return again ? claimAccountTry(db, username, now, false) : { retryAt: now + ACCOUNT_FIRST_DELAY_MS };
+  }
+  const failures = Number(cur.failures);
+  const last = Number(cur.window_start);
+  const retryAt = last + accountDelay(failures);
+  if (now < retryAt) return { retryAt };
+  const taken = await db
+    .updateTable('login_attempt')
+    .set({ failures: failures + 1, window_start: now })
+    .where('username', '=', username)
+    .where('ip', '=', ACCOUNT_ROW)
+    .where('failures', '=', failures)
+    .where('window_start', '=', last)
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) === 1) return { failures: failures + 1 };
+  // A parallel attempt took this slot.
+  return { retryAt: now + accountDelay(failures + 1) };
+}
+
+/** Whether the manager logged in from this address lately: his own address never waits for the account. */
+async function isKnownAddress(db: Kysely<Database>, managerId: number, ip: string, now: number): Promise<boolean> {
+  const hit = await db
+    .selectFrom('session')
+    .select('id')
+    .where('manager_id', '=', managerId)
+    .where('ip', '=', ip)
+    .where('created_at', '>=', now - ACCOUNT_KNOWN_ADDRESS_MS)
+    .limit(1)
+    .executeTakeFirst();
+  return hit !== undefined;
+}
+
 export async function login(
   ctx: Ctx,
   input: { username: string; password: string; ip: string; userAgent: string },
 ): Promise<{ token: string; username: string }> {
   const username = input.username.trim();
   const now = ctx.clock.now();
-  const ip = input.ip.slice(0, 64);
+  const peer = input.ip.slice(0, 64);
+  const ip = peer && peer !== ACCOUNT_ROW ? peer : 'unknown';
   if ((await countAttempt(ctx.db, username, ip, now)) > LOGIN_MAX_FAILURES) {
     throw new AppError(Code.tooMany, Messages.tooManyLogins);
   }
@@ -63,18 +171,42 @@ export async function login(
     .select(['id', 'username', 'password_hash', 'status'])
     .where('username', '=', username)
     .executeTakeFirst();
+  // Unknown user names are limited alike: the answers must not tell which names exist.
+  const known = manager ? await isKnownAddress(ctx.db, manager.id, ip, now) : false;
+  const claim = known ? undefined : await claimAccountTry(ctx.db, username, now);
+  if (claim && 'retryAt' in claim) throw new AppError(Code.tooMany, accountThrottledMessage(claim.retryAt - now));
   const valid = await verifyPassword(manager?.password_hash ?? (await dummy()), input.password);
-  if (!manager || !valid) throw badInput(Messages.badCredentials); // already counted
+  if (!manager || !valid) {
+    if (manager && claim && claim.failures >= ACCOUNT_FREE_FAILURES) {
+      await writeOpLog(
+        ctx.db,
+        { managerId: manager.id, username: manager.username, ip },
+        {
+          code: THROTTLE_LOG_CODE,
+          target: `manager#${manager.id} (${manager.username})`,
+          summary:
+            `登录失败累计${claim.failures}次（来自 ${ip}），该账号的登录已限速：` +
+            `每${waitText(accountDelay(claim.failures))}只接受一次尝试`,
+        },
+        now,
+      );
+    }
+    throw badInput(Messages.badCredentials); // already counted
+  }
   if (manager.status !== 1) throw new AppError(Code.forbidden, '该账号已被禁用，请联系管理员');
   const token = newToken();
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('login_attempt').where('username', '=', username).where('ip', '=', ip).execute();
+    await trx
+      .deleteFrom('login_attempt')
+      .where('username', '=', username)
+      .where('ip', 'in', [ip, ACCOUNT_ROW])
+      .execute();
     await trx
       .insertInto('session')
       .values({
         manager_id: manager.id,
         token_hash: hashToken(token),
-        ip: input.ip.slice(0, 64),
+        ip,
         user_agent: input.userAgent.slice(0, 300),
         created_at: now,
         last_seen_at: now,
@@ -83,7 +215,7 @@ export async function login(
     await endSessionsPastLimit(trx, manager.id, ctx.config.maxSessions, now);
     await trx
       .updateTable('manager')
-      .set({ last_login_at: now, last_login_ip: input.ip.slice(0, 64) })
+      .set({ last_login_at: now, last_login_ip: ip })
       .where('id', '=', manager.id)
       .execute();
   });

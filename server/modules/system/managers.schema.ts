@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ManagerStatus as Status } from '../../../domain/managers';
-import { IdParam, IntEnum, Ok, OkNull, PageOf, PageQuery, StringEnum } from '../../http/schemas';
+import { IdParam, IntEnum, MAX_INT4, Ok, OkNull, PageOf, PageQuery, StringEnum } from '../../http/schemas';
 
 /** 1 启用, 0 禁用 */
 export const ManagerStatus = IntEnum(Status.values, { title: '状态', description: '1 启用, 0 禁用' });
@@ -42,6 +42,7 @@ export const SaveManagerBody = Type.Object(
     version: Type.Optional(
       Type.Integer({
         minimum: 1,
+        maximum: MAX_INT4,
         title: '版本号',
         description: 'required with id: the row version the edit is based on',
       }),
@@ -51,7 +52,8 @@ export const SaveManagerBody = Type.Object(
       Type.String({
         maxLength: 128,
         title: '密码',
-        description: '8–64 letters and digits, at least one of each; required on create, blank on edit keeps it',
+        description:
+          '10–64 printable characters (spaces and symbols allowed), not a common password nor the user name; required on create, blank on edit keeps it',
       }),
     ),
     roleId: IdParam('角色'),
@@ -72,7 +74,7 @@ export const ChangePasswordQuery = Type.Object(
       minLength: 1,
       maxLength: 128,
       title: '新密码',
-      description: '8–64 letters and digits, at least one of each',
+      description: '10–64 printable characters (spaces and symbols allowed), not a common password nor the user name',
     }),
   },
   { additionalProperties: false },

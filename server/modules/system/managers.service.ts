@@ -7,7 +7,7 @@ import { ManagerStatus, isValidUsername } from '../../../domain/managers';
 import type { Actor, Ctx } from '../../context';
 import { isUniqueViolation } from '../../db/dialect';
 import { AppError, badInput, conflict, forbidden, notFound } from '../../errors';
-import { hashPassword, isStrongPassword, verifyPassword } from '../../passwords';
+import { hashPassword, managerPasswordProblem, verifyPassword } from '../../passwords';
 import { endSessions } from '../auth/session.service';
 import { writeOpLog } from '../oplog/oplog.repository';
 import {
@@ -22,11 +22,10 @@ import {
   type ManagerSort,
 } from './managers.repository';
 import { findRoleById, findRoleOptions, lockSuperRole } from './roles.repository';
+import { ScopeMessages, beyond, loadGrantor, roleGrantIds } from './scope';
 
 export const ManagerMessages = {
   badUsername: '用户名须为4-20位字母或数字',
-  badPassword: '密码须为8-64位字母和数字，且同时包含字母和数字',
-  badNewPassword: '新密码须为8-64位字母和数字，且同时包含字母和数字',
   passwordRequired: '密码不能为空',
   versionRequired: '版本号不能为空',
   usernameTaken: '用户名已存在',
@@ -37,6 +36,10 @@ export const ManagerMessages = {
   selfDelete: '不能删除自己',
   lastSuper: '至少需要保留一个启用的超级管理员',
   superOnly: '只有超级管理员可以管理超级管理员',
+  selfRole: '不能修改自己的角色',
+  grantBeyond: ScopeMessages.grantBeyond,
+  editBeyond: '该管理员拥有你没有的权限，不能修改',
+  deleteBeyond: '该管理员拥有你没有的权限，不能删除',
   wrongOldPassword: '原密码错误',
   samePassword: '新密码不能与原密码相同',
   passwordChangedMeanwhile: '密码已被修改，请重新登录',
@@ -100,7 +103,8 @@ export async function saveManager(ctx: Ctx, actor: Actor, input: SaveManagerInpu
   if (!isValidUsername(username)) throw badInput(ManagerMessages.badUsername);
   const password = input.password ?? '';
   if (input.id === undefined && !password) throw badInput(ManagerMessages.passwordRequired);
-  if (password && !isStrongPassword(password)) throw badInput(ManagerMessages.badPassword);
+  const passwordRefused = password ? managerPasswordProblem(password, { field: '密码', username }) : null;
+  if (passwordRefused) throw badInput(passwordRefused);
   if (input.id !== undefined && input.version === undefined) throw badInput(ManagerMessages.versionRequired);
   const status = input.status ?? 1;
   // Hashing is slow on purpose: do it before the transaction holds any lock.
@@ -112,12 +116,15 @@ export async function saveManager(ctx: Ctx, actor: Actor, input: SaveManagerInpu
       // Locked so the role cannot be deleted while this manager is being given it.
       const role = await findRoleById(trx, input.roleId, true);
       if (!role) throw badInput(ManagerMessages.roleMissing);
-      const caller = await findManagerById(trx, actor.managerId);
-      const callerIsSuper = caller?.is_super === 1;
+      const caller = await loadGrantor(trx, actor.managerId);
+      const callerIsSuper = caller.isSuper;
       if (role.is_super === 1 && !callerIsSuper) throw forbidden(ManagerMessages.superOnly);
+      // Giving a manager a role grants him its permissions: only those the caller holds himself.
+      const roleBeyond = beyond(caller, await roleGrantIds(trx, role));
       if (await usernameTaken(trx, username, input.id)) throw badInput(ManagerMessages.usernameTaken);
 
       if (input.id === undefined) {
+        if (roleBeyond.length) throw forbidden(ManagerMessages.grantBeyond(roleBeyond));
         const id = await insertManager(trx, { username, passwordHash: passwordHash!, roleId: role.id, status, now });
         await writeOpLog(
           trx,
@@ -137,6 +144,15 @@ export async function saveManager(ctx: Ctx, actor: Actor, input: SaveManagerInpu
       const cur = await findManagerById(trx, id, true);
       if (!cur) throw notFound(ManagerMessages.notFound);
       if (cur.is_super === 1 && !callerIsSuper) throw forbidden(ManagerMessages.superOnly);
+      // Not even a super manager: a role change is for another manager to make (and to answer for).
+      if (id === actor.managerId && Number(cur.role_id) !== role.id) throw badInput(ManagerMessages.selfRole);
+      // Else a manager could reset the password of, or disable, one who may do more than he may. The
+      // role row is locked so a bind widening it meanwhile is read, not missed.
+      await findRoleById(trx, Number(cur.role_id), true);
+      if (beyond(caller, await roleGrantIds(trx, { id: cur.role_id, is_super: cur.is_super })).length) {
+        throw forbidden(ManagerMessages.editBeyond);
+      }
+      if (roleBeyond.length) throw forbidden(ManagerMessages.grantBeyond(roleBeyond));
       if (cur.version !== version) throw conflict(ManagerMessages.changedMeanwhile);
       if (id === actor.managerId && status !== 1) throw badInput(ManagerMessages.selfDisable);
       const leavesSuper = cur.is_super === 1 && cur.status === 1 && (status !== 1 || role.is_super !== 1);
@@ -178,12 +194,16 @@ export async function deleteManager(ctx: Ctx, actor: Actor, id: number): Promise
     await lockSuperRole(trx);
     const cur = await findManagerById(trx, id, true);
     if (!cur) throw notFound(ManagerMessages.notFound);
+    const caller = await loadGrantor(trx, actor.managerId);
     if (cur.is_super === 1) {
-      const caller = await findManagerById(trx, actor.managerId);
-      if (caller?.is_super !== 1) throw forbidden(ManagerMessages.superOnly);
+      if (!caller.isSuper) throw forbidden(ManagerMessages.superOnly);
       if (cur.status === 1 && (await countOtherEnabledSupers(trx, id)) === 0) {
         throw badInput(ManagerMessages.lastSuper);
       }
+    }
+    await findRoleById(trx, Number(cur.role_id), true);
+    if (beyond(caller, await roleGrantIds(trx, { id: cur.role_id, is_super: cur.is_super })).length) {
+      throw forbidden(ManagerMessages.deleteBeyond);
     }
     if (!(await deleteManagerRow(trx, id))) throw notFound(ManagerMessages.notFound);
     await endSessions(trx, id, now);
@@ -208,8 +228,9 @@ export async function changePassword(
   const cur = await findManagerById(ctx.db, actor.managerId);
   if (!cur) throw notFound(ManagerMessages.notFound);
   if (!(await verifyPassword(cur.password_hash, input.oldPassword))) throw badInput(ManagerMessages.wrongOldPassword);
-  if (!isStrongPassword(input.newPassword)) throw badInput(ManagerMessages.badNewPassword);
   if (input.newPassword === input.oldPassword) throw badInput(ManagerMessages.samePassword);
+  const refused = managerPasswordProblem(input.newPassword, { field: '新密码', username: cur.username });
+  if (refused) throw badInput(refused);
   const newHash = await hashPassword(input.newPassword);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 /** The operation log page (操作日志 tab): who did what, newest first. */
-import { permissionByCode } from '../../../domain/permissions';
+import { opLogCodeTitle } from '../../../domain/permissions';
 import type { Ctx } from '../../context';
 import { parseRange } from '../../range';
 import { findOpLogs } from '../oplog/oplog.repository';
@@ -30,7 +30,7 @@ export async function listOpLogs(
       managerId: Number(r.manager_id),
       username: r.username,
       code: r.permission_code,
-      codeTitle: permissionByCode.get(r.permission_code)?.title ?? r.permission_code,
+      codeTitle: opLogCodeTitle(r.permission_code),
       target: r.target,
       summary: r.summary,
       ip: r.ip,

@@ -7,10 +7,10 @@ import { useEffect } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import {
-  isStrongPassword,
   isValidUsername,
   ManagerStatus,
   PASSWORD_RULE_TEXT,
+  passwordProblem,
   USERNAME_RULE_TEXT,
 } from '../../../domain/managers';
 import FormDialog from '../../components/FormDialog';
@@ -45,7 +45,8 @@ export default function ManagerDialog({ open, manager, roles, onClose }: Manager
     password: {
       label: '密码',
       required: !editing,
-      validate: (v) => (isStrongPassword(v) ? null : PASSWORD_RULE_TEXT),
+      // The server's rules and wording; its common-password list stays on the server (a 400 toast).
+      validate: (v, all) => passwordProblem(v, { field: '密码', username: all.username }),
     },
     roleId: { label: '角色', required: true },
     status: { label: '状态', required: true },
@@ -89,7 +90,8 @@ export default function ManagerDialog({ open, manager, roles, onClose }: Manager
         type="password"
         autoComplete="new-password"
         placeholder={editing ? '留空则不修改密码' : undefined}
-        slotProps={{ htmlInput: { maxLength: 64 } }}
+        helperText={form.errors.password ?? PASSWORD_RULE_TEXT}
+        slotProps={{ htmlInput: { maxLength: 128 } }}
       />
       <TextField {...form.field('roleId')} select>
         {roles.map((r) => (

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
-import { allPermissions } from '../../../domain/permissions';
+import { opLogActions } from '../../../domain/permissions';
 import DateRangeFilter from '../../components/DateRangeFilter';
 import { timeColumn } from '../../components/columns';
 import ListPage from '../../components/ListPage';
@@ -18,8 +18,8 @@ type OpLogRow = ListOpLogsApiResponse['list'][number];
 
 const FILTERS = { username: '', code: '', start: '', end: '' };
 
-/** Every page and action of the permission tree: what an op-log row can be about. */
-const ACTIONS = allPermissions.filter((p) => p.kind !== 'group');
+/** Every page and action of the permission tree, and the server's account events. */
+const ACTIONS = opLogActions;
 
 const COLUMNS: GridColDef<OpLogRow>[] = [
   { field: 'id', headerName: 'ID', width: 80 },

@@ -12,24 +12,23 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { isStrongPassword } from '../../../domain/managers';
+import { PASSWORD_RULE_TEXT, passwordProblem } from '../../../domain/managers';
 import useForm from '../../components/useForm';
 import { useChangePasswordMutation } from '../../services/system';
 import { loggedOut } from '../../store/authSlice';
-import { useAppDispatch } from '../../store/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { toastShown } from '../../store/toastSlice';
 
 export const PASSWORD_CHANGED = '密码修改成功，请重新登录';
 /** Time to read the success toast before the login page replaces the shell. */
 export const LOGIN_DELAY_MS = 1500;
 
-const NEW_RULE = '新密码须为8-64位字母和数字，且同时包含字母和数字';
-
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
 const EMPTY: Values = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 export default function PasswordPage() {
   const dispatch = useAppDispatch();
+  const username = useAppSelector((s) => s.auth.username) ?? undefined;
   const navigate = useNavigate();
   const [change] = useChangePasswordMutation();
   const [busy, setBusy] = useState(false);
@@ -47,10 +46,9 @@ export default function PasswordPage() {
     newPassword: {
       label: '新密码',
       required: true,
-      validate: (v, all) => {
-        if (!isStrongPassword(v)) return NEW_RULE;
-        return v === all.oldPassword ? '新密码不能与原密码相同' : null;
-      },
+      // The server's rules and wording; its common-password list stays on the server (a 400 toast).
+      validate: (v, all) =>
+        v === all.oldPassword ? '新密码不能与原密码相同' : passwordProblem(v, { field: '新密码', username }),
     },
     confirmPassword: {
       label: '确认密码',
@@ -91,7 +89,7 @@ export default function PasswordPage() {
           {...form.field('newPassword')}
           type="password"
           autoComplete="new-password"
-          helperText={form.errors.newPassword ?? '8-64位，须同时包含字母和数字'}
+          helperText={form.errors.newPassword ?? PASSWORD_RULE_TEXT}
         />
         <TextField {...form.field('confirmPassword')} type="password" autoComplete="new-password" />
         {done ? (

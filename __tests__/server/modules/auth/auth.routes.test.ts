@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { Messages } from '../../../../domain/codes';
-import { build, dbKind, type TestApp } from '../../helpers';
+import { ADMIN_PASSWORD, build, dbKind, type TestApp } from '../../helpers';
 
 describe(`auth routes (${dbKind})`, () => {
   let t: TestApp;
@@ -12,7 +12,7 @@ describe(`auth routes (${dbKind})`, () => {
   });
 
   it('logs in with the right password and returns a token and the user name', async () => {
-    const r = await t.call('POST', '/v1/admin/user/login', { body: { username: 'admin', password: 'Admin12345' } });
+    const r = await t.call('POST', '/v1/admin/user/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
     expect(r.code).toBe(200);
     expect(r.data.username).toBe('admin');
     expect(r.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -82,7 +82,7 @@ describe(`auth routes (${dbKind})`, () => {
     const lines: string[] = [];
     t = await build({ logStream: { write: (l) => lines.push(l) } });
     await sql`drop table login_attempt`.execute(t.db.db);
-    const r = await t.call('POST', '/v1/admin/user/login', { body: { username: 'admin', password: 'Admin12345' } });
+    const r = await t.call('POST', '/v1/admin/user/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
     expect(r).toEqual({ code: 500, msg: Messages.busy, data: null });
     expect(lines.join('')).toContain('login_attempt');
   });

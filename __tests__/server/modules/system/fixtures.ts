@@ -8,7 +8,7 @@ import { hashToken, newToken } from '../../../../server/modules/auth/session.ser
 import type { TestApp } from '../../helpers';
 
 /** The password of every fixture manager. */
-export const PASSWORD = 'Passw0rd99';
+export const PASSWORD = 'Fixture2026pw';
 let passwordHash: Promise<string> | undefined;
 
 export async function superRoleId(t: TestApp): Promise<number> {

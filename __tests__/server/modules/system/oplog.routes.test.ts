@@ -24,7 +24,7 @@ describe(`user/opt/list (${dbKind})`, () => {
     t.clock.set(Date.parse('2026-11-23T09:00:00+08:00'));
     await t.call('POST', '/v1/admin/user/create', {
       token: hr.token,
-      body: { username: 'clerk001', password: 'Clerk1234', roleId: finance },
+      body: { username: 'clerk001', password: 'Clerk12345', roleId: finance },
     });
     t.clock.set(Date.parse('2026-11-23T09:30:00+08:00'));
     await t.call('POST', '/v1/admin/role/create', { token: hr.token, body: { name: '运营' } });

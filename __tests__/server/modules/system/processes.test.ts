@@ -61,11 +61,11 @@ describe(`several processes on one database (${dbKind})`, () => {
     const role = (await call(one, 'POST', '/v1/admin/role/create', admin, { name: '财务' })).data.id;
     await call(one, 'POST', '/v1/admin/user/create', admin, {
       username: 'cashier1',
-      password: 'Cash1234',
+      password: 'Cash123456',
       roleId: role,
     });
     const cashier = (
-      await call(two, 'POST', '/v1/admin/user/login', undefined, { username: 'cashier1', password: 'Cash1234' })
+      await call(two, 'POST', '/v1/admin/user/login', undefined, { username: 'cashier1', password: 'Cash123456' })
     ).data.token;
     // Process two caches the role's (empty) grant.
     expect((await call(two, 'GET', '/v1/admin/role/list', cashier)).code).toBe(403);

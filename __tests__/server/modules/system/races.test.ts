@@ -5,7 +5,7 @@
  */
 import { ManagerMessages } from '../../../../server/modules/system/managers.service';
 import { RoleMessages } from '../../../../server/modules/system/roles.service';
-import { build, dbKind, type TestApp } from '../../helpers';
+import { ADMIN_PASSWORD, build, dbKind, type TestApp } from '../../helpers';
 import { PASSWORD, addManager, addRole, managerRow, opLogCount, sessionOf, superRoleId } from './fixtures';
 
 const ROUNDS = 4;
@@ -130,7 +130,7 @@ describe(`concurrent changes (${dbKind})`, () => {
         [a, 'FirstNew11'],
         [other, 'SecondNew22'],
       ].map(([token, newPassword]) =>
-        t.call('GET', '/v1/admin/user/password', { token, query: { oldPassword: 'Admin12345', newPassword } }),
+        t.call('GET', '/v1/admin/user/password', { token, query: { oldPassword: ADMIN_PASSWORD, newPassword } }),
       ),
     );
     expect(rs.filter((r) => r.code === 200)).toHaveLength(1);

@@ -41,11 +41,17 @@ describe(`system demo data (${dbKind})`, () => {
       (
         await t.call('POST', '/v1/admin/user/create', {
           token: admin,
-          body: { id: kefu.id, version: kefu.version, username: 'kefu001', password: 'Kefu12345', roleId: kefu.roleId },
+          body: {
+            id: kefu.id,
+            version: kefu.version,
+            username: 'kefu001',
+            password: 'Kefu123456',
+            roleId: kefu.roleId,
+          },
         })
       ).code,
     ).toBe(200);
-    const token = await t.login('kefu001', 'Kefu12345');
+    const token = await t.login('kefu001', 'Kefu123456');
     const menu = (await t.call('GET', '/v1/admin/user/menu', { token })).data;
     expect(menu.map((m: any) => m.name)).toEqual(expect.arrayContaining(['systemLayout', 'memberLayout']));
     expect(menu.map((m: any) => m.name)).not.toContain('withdrawLayout');
