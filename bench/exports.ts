@@ -188,10 +188,12 @@ async function startCompiled(
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
+    // The banner goes to stderr (stdout is the JSON log); either stream may carry it.
     const onData = (d: Buffer) => {
       if (out.length < 1e5) out += d.toString();
       if (out.includes('running at')) {
         proc.stdout!.off('data', onData);
+        proc.stderr!.off('data', onData);
         proc.stdout!.resume(); // keep draining the request log
         resolve({
           proc,
@@ -206,6 +208,7 @@ async function startCompiled(
       }
     };
     proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', onData);
     proc.stderr!.on('data', (d) => (err += d.toString()));
     proc.once('exit', (code) => reject(new Error(`${main} exited with ${code} before listening: ${err || out}`)));
   });

@@ -18,6 +18,7 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
+import pino from 'pino';
 import type { Database } from './schema';
 
 export type DialectKind = 'sqlite' | 'postgres';
@@ -45,7 +46,40 @@ export interface CreateDbOptions {
   pgSchema?: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /**
+   * PostgreSQL `application_name` of this pool's connections (an `application_name` in the URL wins).
+   * Without it, one set in the URL or PGAPPNAME, else the schema when there is one (tests find their
+   * own backends by it), else the program's name and process id (pg_stat_activity tells two server
+   * processes apart).
+   */
+  applicationName?: string;
+  /** Where lost connections are reported; the app hands over its own logger (setDbLog). */
+  log?: DbLog;
 }
+
+/** The part of a pino / Fastify logger the database layer writes to. */
+export interface DbLog {
+  warn(obj: object, msg: string): void;
+}
+
+/** Until the app hands over its logger (setDbLog): the same JSON lines, from a logger of our own. */
+let fallbackLog: DbLog | undefined;
+const defaultLog = (): DbLog => (fallbackLog ??= pino({ name: 'db', level: process.env.LOG_LEVEL ?? 'info' }));
+
+/** The log of each pool createDb made, by its Kysely instance (see setDbLog). */
+const logs = new WeakMap<Kysely<any>, { log: DbLog }>();
+
+/** Sends this database's connection reports to `log` (the app's logger, once it exists). */
+export function setDbLog(db: Kysely<any>, log: DbLog): void {
+  const holder = logs.get(db);
+  if (holder) holder.log = log;
+}
+
+/** What a report says about a connection error: never the statement's parameters. */
+const errSummary = (err: unknown) => {
+  const e = err as { message?: string; code?: string } | null;
+  return { message: e?.message ?? String(err), ...(e?.code ? { code: e.code } : {}) };
+};
 
 export function createDb(url: string, opts: CreateDbOptions = {}): Db {
   if (url.startsWith('sqlite:')) {
@@ -62,24 +96,44 @@ export function createDb(url: string, opts: CreateDbOptions = {}): Db {
   }
   const schema = opts.pgSchema;
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
+  const holder = { log: opts.log ?? defaultLog() };
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.poolSize ?? 10,
+    ...(opts.applicationName
+      ? { application_name: opts.applicationName }
+      : { fallback_application_name: schema ?? `lz-admin-console-${process.pid}` }),
+    // A connection whose peer vanished without a word (a failover, a dropped NAT entry) is found out
+    // by TCP keepalive instead of hanging the request that next uses it.
+    keepAlive: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // A connection can die at any time (pg_terminate_backend, a restart, a failover, a proxy's idle
+  // timeout). pg reports it as an 'error' event: on the pool for an idle connection, on the client
+  // for one checked out — and an 'error' event nobody listens to ends the process. The pool has already
+  // dropped an idle one; a checked-out one fails its query (that request answers 500) and is dropped
+  // when released, as it is no longer queryable. Each client logs its loss once, in the listener below.
+  pool.on('error', () => undefined);
   if (schema) {
-    // Every new connection must find its schema; create it once, before the first query.
-    const ready = (async () => {
-      const c = new pg.Client({ connectionString: url });
+    // Every new connection must find its schema; create it once, before the first query — again on
+    // the next connect if the database was unreachable (a rejected promise would stay rejected).
+    let ready: Promise<void> | undefined;
+    const createSchema = async () => {
+      const c = new pg.Client({ connectionString: url, fallback_application_name: schema });
+      c.on('error', () => undefined); // a lost connection fails the pending call below instead
       await c.connect();
       try {
         await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
       } finally {
         await c.end();
       }
-    })();
+    };
     const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
     (pool as unknown as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
+      ready ??= createSchema().catch((err: unknown) => {
+        ready = undefined;
+        throw err;
+      });
       await ready;
       return connect();
     };
@@ -89,6 +143,12 @@ export function createDb(url: string, opts: CreateDbOptions = {}): Db {
   // seq scan and sort (measured on the bench schema for the member page), and PostgreSQL's switch to it
   // compares costs it cannot see are wrong.
   pool.on('connect', (client) => {
+    let reported = false;
+    client.on('error', (err) => {
+      if (reported) return;
+      reported = true;
+      holder.log.warn({ err: errSummary(err) }, 'PostgreSQL connection lost; it leaves the pool');
+    });
     client.query('set plan_cache_mode = force_custom_plan').catch(() => undefined);
   });
   const connectClient = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
@@ -96,6 +156,7 @@ export function createDb(url: string, opts: CreateDbOptions = {}): Db {
   (pool as unknown as { connect: () => Promise<pg.PoolClient> }).connect = async () =>
     withPreparedStatements(await connectClient(), names);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  logs.set(db, holder);
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
@@ -119,7 +180,13 @@ export function withStatementCache(database: SQLite.Database, size = STATEMENT_C
     return text.startsWith(ARRAY_ROWS) ? stmt.raw(true) : stmt;
   };
   return {
-    prepare(text: string): SQLite.Statement {
+    prepare(sqlText: string): SQLite.Statement {
+      // Kysely opens a transaction with a plain (deferred) `begin`: it reads first and asks for the
+      // write lock at its first write, and when another process on the same file wrote in between,
+      // SQLite cannot wait (the snapshot is stale) and answers SQLITE_BUSY at once — a 500. An
+      // immediate transaction takes the write lock at `begin`, where busy_timeout lets it wait its
+      // turn. In one process nothing changes: Kysely runs one transaction at a time on its connection.
+      const text = sqlText === 'begin' ? 'begin immediate' : sqlText;
       const hit = cache.get(text);
       if (hit) {
         if (hit.busy) return fresh(text);
@@ -255,7 +322,8 @@ export function isUniqueViolation(err: unknown): boolean {
 
 /** Drops a test schema (PostgreSQL) — used by the test helper only. */
 export async function dropPgSchema(url: string, schema: string) {
-  const c = new pg.Client({ connectionString: url });
+  const c = new pg.Client({ connectionString: url, fallback_application_name: schema });
+  c.on('error', () => undefined); // a lost connection fails the pending call below instead
   await c.connect();
   try {
     await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);

@@ -99,7 +99,7 @@ function scenarios(get: () => { call: Caller; ctx: Ctx }) {
   const opt = (id: number, action: string) => (i: number) => ({
     id,
     action,
-    ...(action === 'paid' ? { txHash: `0x${String(i).padStart(64, '0')}` } : {}),
+    ...(action === 'paid' ? { txHash: String(i).padStart(64, '0') } : {}), // TRC20: 64 hex digits
     ...(action === 'reject' ? { remark: `驳回${i}` } : {}),
   });
   const WITHDRAW = '/v1/admin/withdraw/opt';
@@ -284,17 +284,19 @@ async function startServer(databaseUrl: string, uploadDir: string): Promise<Serv
   child.stdout!.on('data', (b) => (out += b));
   child.stderr!.on('data', (b) => (out += b));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`server on port ${port} did not start in 150 s:\n${out}`)),
-      150_000,
-    );
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // a server left running would keep Jest from exiting
+      reject(new Error(`server on port ${port} did not start in 150 s:\n${out}`));
+    }, 150_000);
     const onData = () => {
       if (out.includes('running at')) {
         clearTimeout(timer);
         resolve();
       }
     };
+    // The banner goes to stderr (stdout is the JSON log).
     child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`server on port ${port} exited with ${code}:\n${out}`));
