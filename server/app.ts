@@ -4,8 +4,12 @@ import compress from '@fastify/compress';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import type { Ctx } from './context';
+import { setDbLog } from './db/dialect';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
+import securityPlugin from './plugins/security';
+import { DECIMAL_FORMAT, MULTILINE } from './http/schemas';
+import inputGuard from './http/inputGuard';
 import swaggerPlugin from './plugins/swagger';
 import webPlugin from './plugins/web';
 import { routeModules } from './modules';
@@ -17,18 +21,29 @@ export interface BuildOptions {
   web?: boolean;
 }
 
+/** How long /healthz waits for the database's `select 1`. */
+const HEALTH_TIMEOUT_MS = 5000;
+
 /** Secrets never reach a log: tokens, login bodies and the password route's query string. */
 export const REDACTED_PATHS = ['/v1/admin/user/password'];
-/** Query parameters whose values are dropped from a logged URL on any path. */
-const SECRET_PARAM = /pass|pwd|token|secret/i;
+/**
+ * Query parameters whose values are dropped from a logged URL on any path: a client may put a
+ * credential in the query (`?Authorization=…`, `?access_token=…`) even though the API never reads it.
+ */
+const SECRET_PARAM = /pass|pwd|token|secret|auth|bearer|jwt|credential|session|cookie|sign|api[-_]?key|private/i;
+/** A parameter name that is only a name; anything else (`Bearer%20abc…`) may be the secret itself. */
+const PLAIN_NAME = /^[\w.[\]-]{1,64}$/;
 
-const decode = (s: string) => {
-  try {
-    return decodeURIComponent(s.replace(/\+/g, ' '));
-  } catch {
-    return s;
-  }
-};
+/** Decodes what can be decoded: one bad escape (`%ZZ`) must not hide a `%6B` next to it. */
+const decode = (s: string) =>
+  s.replace(/\+/g, ' ').replace(/(%[0-9a-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      // A broken UTF-8 sequence: still decode the ASCII escapes in it.
+      return run.replace(/%[0-7][0-9a-f]/gi, (e) => String.fromCharCode(parseInt(e.slice(1), 16)));
+    }
+  });
 
 /**
  * The URL as it may be logged. A redacted route's whole query string goes, however its path is
@@ -51,9 +66,10 @@ export function redactUrl(url: string): string {
     .map((part) => {
       const eq = part.indexOf('=');
       const key = eq < 0 ? part : part.slice(0, eq);
-      if (!SECRET_PARAM.test(decode(key))) return part;
+      const name = decode(key);
+      if (!SECRET_PARAM.test(name)) return part;
       changed = true;
-      return `${key}=[REDACTED]`;
+      return PLAIN_NAME.test(name) ? `${key}=[REDACTED]` : '[REDACTED]';
     });
   return changed ? `${pathPart}?${params.join('&')}` : url;
 }
@@ -92,6 +108,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         coerceTypes: 'array',
         useDefaults: true,
         removeAdditional: false,
+        // Annotations of server/http/schemas.ts read by inputGuard: known to Ajv, checked by the hook
+        // (a decimal's own pattern does the validating).
+        keywords: [MULTILINE],
+        formats: { [DECIMAL_FORMAT]: true },
       },
     },
     serializerOpts: { rounding: 'trunc' },
@@ -101,17 +121,31 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
 
   await app.register(errorsPlugin);
+  // Before every route and static file, so that each response carries the security headers.
+  await app.register(securityPlugin);
+  await app.register(inputGuard);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swaggerPlugin, { ui: opts.web !== false });
   await app.register(authPlugin, { ctx });
 
+  // A lost database connection is a warning in this log, and the pool goes on with new connections.
+  setDbLog(ctx.db, app.log);
+
+  // 503 while the database is unreachable, 200 again once it answers: no restart in between. A
+  // database that does not answer in time counts as down (an unreachable host would hang the check).
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer in ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS);
+    });
     try {
-      await sql`select 1`.execute(ctx.db);
+      await Promise.race([sql`select 1`.execute(ctx.db), timeout]);
       return { status: 'ok' };
     } catch (err) {
-      app.log.error({ err }, 'health check failed');
+      app.log.warn({ err }, 'health check failed');
       return reply.code(503).send({ status: 'database unreachable' });
+    } finally {
+      clearTimeout(timer);
     }
   });
 

@@ -468,6 +468,7 @@ export type DepositAccountOptApiArg = {
     /** TRC20 or ERC20 */
     chain?: 'TRC20' | 'ERC20';
     id?: number;
+    /** http(s) URL or /uploads/… ("" for none) */
     qrUrl?: string;
     remark?: string;
     /** 1 启用, 0 停用 */
@@ -907,7 +908,7 @@ export type SaveManagerApiResponse = /** status 200 Default Response */ {
 export type SaveManagerApiArg = {
   body: {
     id?: number;
-    /** 8–64 letters and digits, at least one of each; required on create, blank on edit keeps it */
+    /** 10–64 printable characters (spaces and symbols allowed), not a common password nor the user name; required on create, blank on edit keeps it */
     password?: string;
     roleId: number;
     /** 1 启用, 0 禁用 */
@@ -1010,7 +1011,7 @@ export type ListOpLogsApiArg = {
 export type ChangePasswordApiResponse = /** status 200 Default Response */ null | null;
 export type ChangePasswordApiArg = {
   oldPassword: string;
-  /** 8–64 letters and digits, at least one of each */
+  /** 10–64 printable characters (spaces and symbols allowed), not a common password nor the user name */
   newPassword: string;
 };
 export type GetPermissionsApiResponse = /** status 200 Default Response */ {
@@ -1131,7 +1132,7 @@ export type WithdrawOptApiArg = {
     id: number;
     /** required for reject */
     remark?: string;
-    /** required for paid */
+    /** required for paid: 64 hex digits (TRC20) or 0x + 64 (ERC20) */
     txHash?: string;
   };
 };
