@@ -34,7 +34,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -51,7 +50,7 @@ import {
   SQLITE_FILE,
   strFlag,
 } from './lib/args';
-import { cpuMsOf, median, memOf, serverPids, startServer, type Child } from './lib/proc';
+import { cpuMsOf, freePort, median, memOf, serverPids, startServer, type Child } from './lib/proc';
 import { login } from './api/suite';
 import { PAYMENT_TABLES } from './data/records';
 
@@ -147,17 +146,6 @@ function buildServer(): string {
   }
   built = true;
   return main;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** The PostgreSQL URL of the bench schema, as DATABASE_URL can carry it (libpq `options`). */

@@ -41,7 +41,6 @@
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -57,7 +56,7 @@ import { transferStatViolations } from '../server/modules/transfers/transfers.re
 import { withdrawalStatViolations } from '../server/modules/withdrawals/withdrawals.repository';
 import { Simulator } from '../server/simulate';
 import { intFlag, log, OUT_DIR, parseFlags, PG_URL, strFlag } from './lib/args';
-import { memOf } from './lib/proc';
+import { freePort, memOf } from './lib/proc';
 
 const ROOT = path.resolve(__dirname, '..');
 const BUILD_DIR = path.join(OUT_DIR, 'soak-build');
@@ -66,17 +65,6 @@ const PASSWORD = 'SoakRun2026x47q';
 const REQUEST_TIMEOUT_MS = 30_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Compiles server/ and domain/ as `npm run build:server` does, into bench/out/soak-build. */
 function buildServer(): string {

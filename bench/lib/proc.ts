@@ -1,6 +1,7 @@
 /** Child processes for the bench: start a TS script under babel-node, wait for READY, sample memory. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -104,3 +105,15 @@ export async function serverPids(pid: number, appName: string | null, pgUrl: str
 }
 
 export const cpuMsOfAll = (pids: number[]) => pids.reduce((a, p) => a + cpuMsOf(p), 0);
+
+/** A port nobody listens on now, for a server a benchmark starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
