@@ -1,9 +1,11 @@
 // ESLint: typescript-eslint's recommended rules plus the import boundaries of STYLE.md:
 // domain/ imports nothing of ours; the server never imports the client and vice versa;
-// a page never imports another page's folder (shared pieces move to src/components).
+// a page never imports another page's folder (shared pieces move to src/components); and no module
+// imports itself back through others (import-x/no-cycle, over the whole tree).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import fs from 'node:fs';
 
@@ -26,6 +28,17 @@ export default tseslint.config(
       '@typescript-eslint/no-empty-object-type': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // No import cycles: two modules that need each other become one, or what both need moves to a
+    // third. `import type` does not count (import-x ignores it: it is gone at run time), packages
+    // are not followed (ignoreExternal), so the rule walks our own files only.
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
@@ -75,6 +88,32 @@ export default tseslint.config(
             {
               group: ['**/src/**', '../src/*', '../../src/*'],
               message: 'The server never imports client code; share through domain/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A server module reaches another only through that module's services (`*.service.ts`) or its
+    // public query API (`*.query.ts`, e.g. members/members.query.ts); its repositories, schemas and
+    // helpers are its own. Known exceptions, each to go: the op-log writer (oplog/, shared by every
+    // manager action), the amount parsers (settings/values.ts) and ChainEnum (deposits.schema.ts),
+    // the last two bound for domain/.
+    files: ['server/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**', '../src/*', '../../src/*'],
+              message: 'The server never imports client code; share through domain/.',
+            },
+            {
+              regex:
+                '^\\.\\./(?!\\.\\.?/|oplog/|settings/values$|deposits/deposits\\.schema$)[^/]+/(?![^/]+\\.(?:service|query)$)',
+              message: 'Another module is reached only through its *.service or *.query file (its public API).',
             },
           ],
         },

@@ -15,70 +15,10 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const API_TARGET = process.env.API_TARGET || `http://localhost:${process.env.PORT || 8080}`;
 const compressible = /\.(js|css|html)$/;
 
-// Code our pages never render although the libraries import it, loaded when first rendered instead
-// of with every list page. Only these importers are redirected; Jest uses the real modules.
-// - src/components/gridOnDemand.tsx: the grid's filter panel and inputs, column management, edit cells;
-// - src/components/gridSlotsOnDemand.tsx: the grid's default toolbar and column menu;
-// - src/components/muiOnDemand.tsx (default imports through muiOnDemandDefault.ts?<Name>): MUI
-//   components of the grid's material slots for Pro panels, the filter panel, multi-sorting and the
-//   column menu, the `standard` / `filled` inputs of TextField and Select, Tabs' scroll buttons;
-// - src/popperOnDemand.ts: @popperjs/core, for MUI's Popper, loaded when a popup first opens.
-// And one replacement that is not on demand: src/components/gridLocaleText.ts, the grid's default
-// texts in Chinese instead of English (ListPage gives every grid the Chinese ones anyway).
-const nm = (p) => new RegExp(`[\\\\/]node_modules[\\\\/]${p.replace(/\./g, '\\.').replace(/\//g, '[\\\\/]')}`);
-const ON_DEMAND = [
-  {
-    issuer: nm('@mui/x-data-grid/'),
-    request:
-      /(^|\/)(GridFilterPanel|GridFilterInput(Value|MultipleValue|Date|SingleSelect|MultipleSingleSelect)|GridColumnsManagement|GridEdit(Input|Date|Boolean|SingleSelect|LongText)Cell|GridLongTextCell)\.mjs$/,
-    to: () => 'src/components/gridOnDemand.tsx',
-  },
-  {
-    issuer: nm('@mui/x-data-grid/constants/defaultGridSlotsComponents.mjs'),
-    request: /(^|\/)(toolbarV8\/GridToolbar|columnMenu\/GridColumnMenu)\.mjs$/,
-    to: () => 'src/components/gridSlotsOnDemand.tsx',
-  },
-  {
-    issuer: nm('@mui/x-data-grid/material/index.mjs'),
-    request: /^@mui\/material\/(Autocomplete|Badge|Divider|FormControlLabel|Switch|Tab|Tabs|ToggleButton)$/,
-    to: (m) => `src/components/muiOnDemandDefault.ts?${m[1]}`,
-  },
-  {
-    issuer: nm('@mui/x-data-grid/constants/index.mjs'),
-    request: /^\.\/localeTextConstants\.mjs$/,
-    to: () => 'src/components/gridLocaleText.ts',
-  },
-  {
-    issuer: nm('@mui/material/Popper/BasePopper.mjs'),
-    request: /^@popperjs\/core$/,
-    to: () => 'src/popperOnDemand.ts',
-  },
-  {
-    issuer: nm('@mui/material/(TextField/TextField|Select/Select|Tabs/Tabs).mjs'),
-    request: /^\.\.\/(Input|FilledInput|TabScrollButton)\/index\.mjs$/,
-    to: (m) => `src/components/muiOnDemandDefault.ts?${m[1]}`,
-  },
-];
-const onDemand = new webpack.NormalModuleReplacementPlugin(/./, (resource) => {
-  const issuer = resource.contextInfo?.issuer || '';
-  for (const rule of ON_DEMAND) {
-    const match = rule.issuer.test(issuer) && rule.request.exec(resource.request);
-    if (match) {
-      resource.request = path.resolve(__dirname, rule.to(match));
-      return;
-    }
-  }
-});
-
-// MUI's CSS-variables theme code, which our themes never reach (no `cssVariables`, no `colorSchemes`;
-// __tests__/src/theme.test.ts checks that): left out, see src/muiWithoutCssVars.ts.
-const MUI_CSS_VARS = /^\.\/(createThemeWithVars|ThemeProviderWithVars)\.m?js$/;
-const MUI_STYLES = /[\\/]node_modules[\\/]@mui[\\/]material[\\/]styles[\\/](createTheme|ThemeProvider)\.m?js$/;
-const withoutCssVars = new webpack.NormalModuleReplacementPlugin(MUI_CSS_VARS, (resource) => {
-  if (MUI_STYLES.test(resource.contextInfo?.issuer || '')) {
-    resource.request = path.resolve(__dirname, 'src/muiWithoutCssVars.ts');
-  }
-});
+// Imports inside MUI pointed at stand-ins of ours (code the pages never render, loaded on demand;
+// the grid's Chinese texts; no CSS-variables theme code): the rules are in webpack/onDemand.js, and
+// a production build fails when one of them matches nothing.
+const { StandInsPlugin } = require('./webpack/onDemand');
 
 // src/router.tsx names the chunk of src/layout/Layout.
 const LAYOUT_CHUNK = 'layout';
@@ -94,8 +34,8 @@ function isPageChunk(chunk) {
 }
 /**
  * What a chunk is for: 'entry' (the initial chunks and the login page), 'layout' (the shell), 'page'
- * (a page of the registry) or 'on-demand' (loaded from one of those, see ON_DEMAND and the date
- * picker: ignored when grouping, it takes what it shares from the chunks it is loaded from).
+ * (a page of the registry) or 'on-demand' (loaded from one of those, see webpack/onDemand.js and
+ * the date picker: ignored when grouping, it takes what it shares from the chunks it is loaded from).
  */
 function kindOf(chunk) {
   if (chunk.canBeInitial() || chunk.name === 'login') return 'entry';
@@ -170,7 +110,7 @@ module.exports = (_env, argv) => {
         : {},
     },
     module: {
-      // An import of a name a module lacks fails the build: the ON_DEMAND stand-ins must export every
+      // An import of a name a module lacks fails the build: the stand-ins must export every
       // name their importers take from the module they replace (a library upgrade may add one).
       parser: { javascript: { exportsPresence: 'error' } },
       rules: [
@@ -184,8 +124,7 @@ module.exports = (_env, argv) => {
       ],
     },
     plugins: [
-      onDemand,
-      withoutCssVars,
+      new StandInsPlugin({ strict: production }),
       new HtmlWebpackPlugin({ template: path.resolve(__dirname, 'public/index.html'), scriptLoading: 'defer' }),
       new webpack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(mode),

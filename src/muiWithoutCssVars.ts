@@ -1,5 +1,5 @@
 /**
- * Stands in for MUI's CSS-variables theme code in the browser build: webpack.config.js points the
+ * Stands in for MUI's CSS-variables theme code in the browser build: webpack/onDemand.js points the
  * imports of `createThemeWithVars` (by @mui/material/styles/createTheme) and `CssVarsProvider` (by
  * @mui/material/styles/ThemeProvider) here. Our themes (src/theme.ts and the DataGrid's locale theme)
  * have neither `cssVariables` nor `colorSchemes`, so MUI takes the plain path and never calls these;
@@ -7,7 +7,7 @@
  * variables on must drop that replacement (the error below says so). Jest uses the real modules.
  */
 function cssVariablesAreOff(): never {
-  throw new Error('MUI CSS variables are left out of this build: remove MUI_CSS_VARS in webpack.config.js to use them');
+  throw new Error('MUI CSS variables are left out of this build: remove its rule in webpack/onDemand.js to use them');
 }
 
 export default cssVariablesAreOff;

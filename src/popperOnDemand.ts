@@ -2,7 +2,7 @@
  * `createPopper` for MUI's Popper (tooltips, the header and sidebar popups, the grid's menus) that
  * loads @popperjs/core the first time a popup opens instead of with every page of the shell (it is
  * ~19 KB minified and no page shows a popup before the user points at something).
- * webpack.config.js points @mui/material/Popper/BasePopper's import of @popperjs/core here; Jest uses
+ * webpack/onDemand.js points @mui/material/Popper/BasePopper's import of @popperjs/core here; Jest uses
  * the real module.
  *
  * The instance it returns forwards to the real one once loaded. Until then the popup is hidden

@@ -1,6 +1,6 @@
 /**
  * The browser build leaves MUI's CSS-variables theme code out (src/muiWithoutCssVars.ts, see
- * webpack.config.js): that is only right while no theme we build asks for CSS variables.
+ * webpack/onDemand.js): that is only right while no theme we build asks for CSS variables.
  */
 import { createTheme } from '@mui/material/styles';
 import { zhCN } from '@mui/x-data-grid/locales';

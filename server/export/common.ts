@@ -1,7 +1,26 @@
-/** What the CSV and xlsx writers of server/export share: the cell type, formula defusing, backpressure. */
+/**
+ * What the CSV and xlsx writers of server/export share: the export's spec and cell types, formula
+ * defusing, backpressure. Callers import all of it through ./export.
+ */
 import type { Writable } from 'node:stream';
 
 export type CellValue = string | number | null | undefined;
+
+export interface ExportColumn<R> {
+  /** Chinese header. */
+  header: string;
+  /** Column width in characters (xlsx only). */
+  width?: number;
+  value: (row: R) => CellValue;
+}
+
+export interface ExportSpec<R> {
+  /** What is exported, in Chinese: the file is named `${title}_YYYYMMDD.xlsx` and so is the sheet. */
+  title: string;
+  columns: ExportColumn<R>[];
+  /** Rows in batches (keysetBatches); the next batch is asked for only when the last one is written. */
+  batches: AsyncIterable<R[]>;
+}
 
 const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
 

@@ -20,10 +20,10 @@ import type { FastifyReply, RouteShorthandOptions } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { formatTime, SHANGHAI_OFFSET } from '../../domain/time';
 import { StringEnum } from '../http/schemas';
-import { defused, drained, ended, ROWS_PER_WRITE, Utf8Batch, type CellValue } from './common';
+import { defused, drained, ended, ROWS_PER_WRITE, Utf8Batch, type CellValue, type ExportSpec } from './common';
 import { writeXlsx } from './xlsx';
 
-export type { CellValue } from './common';
+export type { CellValue, ExportColumn, ExportSpec } from './common';
 
 export type ExportFormat = 'xlsx' | 'csv';
 
@@ -63,22 +63,6 @@ export const ExportCompression: Exclude<RouteShorthandOptions['compress'], false
   brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 }, chunkSize: COMPRESSED_CHUNK },
   zlibOptions: { level: 1, chunkSize: COMPRESSED_CHUNK },
 };
-
-export interface ExportColumn<R> {
-  /** Chinese header. */
-  header: string;
-  /** Column width in characters (xlsx only). */
-  width?: number;
-  value: (row: R) => CellValue;
-}
-
-export interface ExportSpec<R> {
-  /** What is exported, in Chinese: the file is named `${title}_YYYYMMDD.xlsx` and so is the sheet. */
-  title: string;
-  columns: ExportColumn<R>[];
-  /** Rows in batches (keysetBatches); the next batch is asked for only when the last one is written. */
-  batches: AsyncIterable<R[]>;
-}
 
 /** Rows per database read: large enough that round trips do not dominate, small enough to stay constant. */
 export const EXPORT_BATCH_SIZE = 2000;

@@ -9,8 +9,7 @@
  * output has drained (see ZipEntryWriter.write). Memory holds about two batches whatever the row count.
  */
 import type { Writable } from 'node:stream';
-import { defused, ROWS_PER_WRITE, Utf8Batch, type CellValue } from './common';
-import type { ExportSpec } from './export';
+import { defused, ROWS_PER_WRITE, Utf8Batch, type CellValue, type ExportSpec } from './common';
 import { ZipWriter } from './zip';
 
 /**

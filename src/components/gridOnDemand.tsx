@@ -2,7 +2,7 @@
  * Parts of the DataGrid that our list pages never render, loaded the first time one does render
  * instead of with every list page: the filter panel and its inputs (every list sets
  * disableColumnFilter and filters on the server), the column management panel, and the edit and
- * long-text cells (no column is editable or of type longText). webpack.config.js points the grid's
+ * long-text cells (no column is editable or of type longText). webpack/onDemand.js points the grid's
  * own imports of those modules here (same export names); everything else, Jest included, uses the
  * real modules. Components of the grid's slots get the same treatment in ./gridSlotsOnDemand.
  */

@@ -1,6 +1,6 @@
 /**
  * The DataGrid's default toolbar (no list sets showToolbar) and column menu (opened from a column
- * header), loaded the first time one renders instead of with every list page. webpack.config.js
+ * header), loaded the first time one renders instead of with every list page. webpack/onDemand.js
  * points the grid's default slots (constants/defaultGridSlotsComponents) here; everything else, Jest
  * included, uses the real modules.
  */

@@ -1,6 +1,6 @@
 /**
  * MUI components that other modules import but our pages never render, loaded the first time one
- * does render instead of with every page. webpack.config.js points those imports here, through
+ * does render instead of with every page. webpack/onDemand.js points those imports here, through
  * ./muiOnDemandDefault (`?<Name>` picks the component):
  * - in the DataGrid's material slots (@mui/x-data-grid/material): Tabs, Tab, ToggleButton and Switch
  *   serve Pro and Premium panels; Autocomplete, Badge, Divider and FormControlLabel only the filter

@@ -1,5 +1,5 @@
 /**
- * Stands for `@mui/material/<Name>` where webpack.config.js redirects an import to
+ * Stands for `@mui/material/<Name>` where webpack/onDemand.js redirects an import to
  * `muiOnDemandDefault.ts?<Name>`: the default export is ./muiOnDemand's component of that name.
  */
 import type { ComponentType } from 'react';

@@ -1,6 +1,6 @@
 /**
  * The browser build gives the DataGrid Chinese default texts instead of its English ones
- * (src/components/gridLocaleText.ts, see webpack.config.js). This checks, for the installed grid,
+ * (src/components/gridLocaleText.ts, see webpack/onDemand.js). This checks, for the installed grid,
  * that the Chinese set lacks only texts of Premium features, which a community grid never shows.
  */
 import { GRID_DEFAULT_LOCALE_TEXT as english } from '@mui/x-data-grid';
