@@ -15,7 +15,7 @@ import { createDb, dropPgSchema } from '../server/db/dialect';
 import { migrateToLatest } from '../server/db/migrate';
 import { ensureSuperAdmin, syncPermissions } from '../server/seed/bootstrap';
 import { billStatViolations, ledgerViolations, rebuildBillStats } from '../server/modules/ledger/ledger.service';
-import { memberCountViolations, rebuildMemberCounts } from '../server/modules/members/members.repository';
+import { memberCountViolations, rebuildMemberCounts } from '../server/modules/members/counts.repository';
 import { rebuildWithdrawalStats, withdrawalStatViolations } from '../server/modules/withdrawals/withdrawals.repository';
 import { depositStatViolations, rebuildDepositStats } from '../server/modules/deposits/deposits.repository';
 import { paymentStatViolations, rebuildPaymentStats } from '../server/modules/payments/payments.repository';

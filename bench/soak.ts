@@ -50,7 +50,7 @@ import { loadConfig } from '../server/config';
 import { createDb } from '../server/db/dialect';
 import { depositStatViolations } from '../server/modules/deposits/deposits.repository';
 import { billStatViolations, ledgerViolations } from '../server/modules/ledger/ledger.service';
-import { memberCountViolations } from '../server/modules/members/members.repository';
+import { memberCountViolations } from '../server/modules/members/counts.repository';
 import { paymentStatViolations } from '../server/modules/payments/payments.repository';
 import { transferStatViolations } from '../server/modules/transfers/transfers.repository';
 import { withdrawalStatViolations } from '../server/modules/withdrawals/withdrawals.repository';

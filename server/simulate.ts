@@ -19,11 +19,10 @@ import { createDb } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import { AppError } from './errors';
 import { submitDeposit } from './modules/deposits/deposits.service';
-import { openAccounts } from './modules/ledger/ledger.service';
-import { countNewMember } from './modules/members/members.repository';
+import { createMembers } from './modules/members/members.service';
 import { addPaymentMethod } from './modules/payments/payments.service';
 import { transfer } from './modules/transfers/transfers.service';
-import { requestWithdrawal } from './modules/withdrawals/withdrawals.service';
+import { requestWithdrawal } from './modules/withdrawals/requestWithdrawal.service';
 
 export interface SimulateOptions {
   /** Actions per tick. */
@@ -104,23 +103,18 @@ export class Simulator {
         .executeTakeFirst();
       if (taken) continue;
       const now = this.ctx.clock.now();
-      await db.transaction().execute(async (trx) => {
-        const r = await trx
-          .insertInto('member')
-          .values({
+      await db.transaction().execute((trx) =>
+        createMembers(trx, [
+          {
             uid,
             phone,
             nickname: `${NAMES[i % NAMES.length]}${i}`,
             // Not a usable password: simulated members never log in.
-            password_hash: '!simulated',
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await openAccounts(trx, Number(r.id), now);
-        // Counted like every member (member_count); the column defaults: no zone, level 0, status 1.
-        await countNewMember(trx, { zoneId: null, level: 0, status: 1, phone });
-      });
+            passwordHash: '!simulated',
+            createdAt: now,
+          },
+        ]),
+      );
       have += 1;
     }
   }

@@ -323,6 +323,9 @@ export async function generate(scale: Scale, passwordHash: string, out: Targets)
   const progress = out.progress ?? (() => undefined);
 
   // ---- members (and the zone of each, counted for the zones written at the end)
+  // The one path that writes member rows past members.service's createMembers: a million members
+  // through it would take hours (one INSERT, three accounts and two counter upserts each); this bulk
+  // load writes plain rows, and bench/data.ts rebuilds member_count after (rebuildMemberCounts).
   const Z = Math.max(1, scale.zones);
   const zoneCount = new Int32Array(Z + 1);
   const zoneLeader = new Int32Array(Z + 1);

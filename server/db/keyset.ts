@@ -6,16 +6,7 @@
  * A page number alone still works (OFFSET) while it stays within MAX_OFFSET rows; deeper than that
  * only cursors go (see docs/decisions.md "Paging").
  */
-import {
-  sql,
-  type AliasedSelectQueryBuilder,
-  type ExpressionBuilder,
-  type Expression,
-  type Kysely,
-  type SelectQueryBuilder,
-  type SqlBool,
-} from 'kysely';
-import type { Database } from './schema';
+import { sql, type ExpressionBuilder, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { CURSOR_PATTERN, MAX_OFFSET } from '../../domain/paging';
 import { badInput } from '../errors';
 
@@ -137,28 +128,6 @@ export async function readKeysetPage<R extends { id: unknown }>(
     page.keyset,
     (r) => Number(r[sort]),
     (r) => Number(r.id),
-  );
-}
-
-/**
- * `readKeysetPage` for the money lists: the slice (aliased `p`, with its `member_id`) joined to the member
- * columns every money list shows (uid, phone, nickname).
- */
-export function readPageWithMembers<R extends { id: unknown }>(
-  db: Kysely<Database>,
-  slice: AliasedSelectQueryBuilder<any, 'p'>,
-  page: KeysetPageRequest,
-  sort: keyof R & string,
-): Promise<{ rows: R[]; next: string | null; prev: string | null }> {
-  return readKeysetPage(
-    (db as unknown as Kysely<any>)
-      .selectFrom(slice)
-      .innerJoin('member as m', 'm.id', 'p.member_id')
-      .selectAll('p')
-      .select(['m.uid', 'm.phone', 'm.nickname'])
-      .$castTo<R>(),
-    page,
-    sort,
   );
 }
 

@@ -110,7 +110,7 @@ export interface MemberTable {
 
 /**
  * Members per (zone, level, status); zone_id 0 = no zone. Kept by the member repository
- * (countNewMember, moveMemberCount) in the same transaction as every member insert and zone/level/status change.
+ * (countNewMembers, moveMemberCount) in the same transaction as every member insert and zone/level/status change.
  */
 export interface MemberCountTable {
   zone_id: number;

@@ -4,7 +4,7 @@
  * URLs and transaction hashes. Each answer is a 400 naming the field in Chinese, never a 500.
  */
 import { MAX_ID, MAX_INT4 } from '../../../server/http/schemas';
-import { requestWithdrawal } from '../../../server/modules/withdrawals/withdrawals.service';
+import { requestWithdrawal } from '../../../server/modules/withdrawals/requestWithdrawal.service';
 import { build, dbKind, type TestApp } from '../helpers';
 import { addMember, credit, erc20Address, trc20Address } from '../modules/deposits/fixtures';
 

@@ -9,10 +9,10 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { keysetSlice, readPageWithMembers, type KeysetPageRequest } from '../../db/keyset';
+import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { money, moneySum } from '../../db/sql';
 import { sumByAsset } from '../../db/dayBuckets';
-import { memberIdIn, membersMatching } from '../members/members.repository';
+import { memberIdIn, membersMatching, readPageWithMembers } from '../members/members.query';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -12,7 +12,7 @@ import { formatAsset } from '../../../domain/money';
 import type { Ctx } from '../../context';
 import { parseRange } from '../../range';
 import { pageOf } from '../../db/keyset';
-import { keywordMembers } from '../members/members.repository';
+import { keywordMembers } from '../members/members.query';
 import {
   countMemberBills,
   findBills,

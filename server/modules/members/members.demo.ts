@@ -11,8 +11,9 @@ import { BillType } from '../../../domain/bills';
 import type { Ctx } from '../../context';
 import { hashPassword } from '../../passwords';
 import { applyChange } from '../ledger/ledger.service';
-import { updateZone } from './members.repository';
-import { createMember, createZone } from './members.service';
+import { updateZone } from './zones.repository';
+import { createMember } from './members.service';
+import { createZone } from './zones.service';
 
 const DAY = 86_400_000;
 export const DEMO_MEMBER_PASSWORD = 'demo1234';

@@ -1,3 +1,4 @@
+/** The member routes' schemas; the types a member row shares with zones and the asset query. */
 import { Type } from '@sinclair/typebox';
 import { Assets } from '../../../domain/assets';
 import {
@@ -7,8 +8,6 @@ import {
   MemberStatus as StatusEnum,
   PHONE_PATTERN,
   RealNameStatus as RealNameEnum,
-  ZoneActions,
-  ZoneStatus as ZoneStatusEnum,
 } from '../../../domain/members';
 import {
   CursorQuery,
@@ -29,14 +28,12 @@ export const MemberStatus = IntEnum(StatusEnum.values, { title: '状态', descri
 /** 0 普通会员, 1–5 V1–V5 */
 export const MemberLevel = IntEnum(LevelEnum.values, { title: '等级', description: '0 普通会员, 1–5 V1–V5' });
 export const RealNameStatus = IntEnum(RealNameEnum.values, { title: '实名状态', description: '0 未认证, 1 已认证' });
-/** 1 启用, 0 停用 */
-export const ZoneStatus = IntEnum(ZoneStatusEnum.values, { title: '状态', description: '1 启用, 0 停用' });
 export const AssetEnum = StringEnum([...Assets], { title: '币种', description: 'USDT, LZ or ENERGY' });
 
-const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
-const NullableString = Type.Union([Type.String(), Type.Null()]);
+export const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
+export const NullableString = Type.Union([Type.String(), Type.Null()]);
 
-const Keyword = Type.String({
+export const Keyword = Type.String({
   maxLength: 50,
   title: '关键字',
   description: 'uid (exact, 8 digits), phone (prefix, digits) or nickname (exact)',
@@ -130,77 +127,3 @@ export const MemberOptResult = Ok(
     ),
   }),
 );
-
-// ---- zones ----
-
-export const ZoneListQuery = Type.Object(
-  {
-    ...PageQuery,
-    sort: Type.Optional(StringEnum(['sort', 'id', 'memberCount', 'createdAt'], { title: '排序字段' })),
-    name: Type.Optional(Type.String({ maxLength: 50, title: '专区名称', description: 'contains' })),
-    status: Type.Optional(ZoneStatus),
-  },
-  { additionalProperties: false },
-);
-export const ZoneRow = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  leaderUid: NullableString,
-  leaderNickname: NullableString,
-  memberCount: Type.Integer(),
-  status: ZoneStatus,
-  sort: Type.Integer(),
-  createdAt: Type.Integer({ description: 'epoch ms' }),
-  updatedAt: Type.Integer({ description: 'epoch ms' }),
-});
-export const ZoneListResult = Ok(PageOf(ZoneRow));
-
-export const ZoneOptBody = Type.Object(
-  {
-    action: StringEnum([...ZoneActions], { title: '操作', description: 'create | update | enable | disable | delete' }),
-    id: Type.Optional(IdParam('专区ID')),
-    name: Type.Optional(Type.String({ maxLength: 50, title: '专区名称' })),
-    leaderUid: Type.Optional(
-      Type.String({ maxLength: 8, title: '负责人UID', description: 'must be a member; "" clears it' }),
-    ),
-    sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999, title: '排序' })),
-  },
-  { additionalProperties: false },
-);
-export const ZoneOptResult = Ok(Type.Object({ id: Type.Integer() }));
-
-// ---- asset query ----
-
-export const QueryListQuery = Type.Object(
-  {
-    ...PageQuery,
-    sort: Type.Optional(StringEnum(['memberId', 'available', 'frozen', 'total'], { title: '排序字段' })),
-    keyword: Type.Optional(Keyword),
-    asset: Type.Optional(AssetEnum),
-    minTotal: Type.Optional(
-      Type.String({
-        maxLength: 40,
-        pattern: '^\\d+(\\.\\d+)?$',
-        title: '最低总额',
-        description: 'in each row’s asset',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
-export const AssetRow = Type.Object({
-  memberId: Type.Integer(),
-  uid: Type.String(),
-  phone: Type.String(),
-  nickname: Type.String(),
-  asset: AssetEnum,
-  available: Type.String(),
-  frozen: Type.String(),
-  total: Type.String({ description: 'available + frozen' }),
-  updatedAt: Type.Integer({ description: 'epoch ms' }),
-});
-export const AssetSum = Type.Array(
-  Type.Object({ asset: AssetEnum, available: Type.String(), frozen: Type.String(), total: Type.String() }),
-  { description: 'per asset, over all filtered rows' },
-);
-export const QueryListResult = Ok(PageOf(AssetRow, { sum: AssetSum }));

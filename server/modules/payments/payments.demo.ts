@@ -13,8 +13,8 @@ import type { PaymentAction, PaymentType } from '../../../domain/payments';
 import type { Actor, Ctx } from '../../context';
 import { AppError } from '../../errors';
 import { ADMIN_USERNAME } from '../../seed/bootstrap';
-import { applyChange, balancesOf, openAccounts } from '../ledger/ledger.service';
-import { countNewMember } from '../members/members.repository';
+import { applyChange, balancesOf } from '../ledger/ledger.service';
+import { createMembers } from '../members/members.service';
 import { transfer } from '../transfers/transfers.service';
 import { addPaymentMethod, paymentOpt } from './payments.service';
 
@@ -53,22 +53,16 @@ async function demoMembers(ctx: Ctx, now: number): Promise<Array<{ id: number; u
     const created = now - 70 * DAY + i * HOUR;
     const phone = `199${String(i).padStart(8, '0')}`;
     const id = await ctx.db.transaction().execute(async (trx) => {
-      const r = await trx
-        .insertInto('member')
-        .values({
+      const [{ id: memberId }] = await createMembers(trx, [
+        {
           uid,
           phone,
           nickname: NAMES[i % NAMES.length],
           // Not a usable password: demo members never log in.
-          password_hash: '!demo',
-          created_at: created,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const memberId = Number(r.id);
-      await openAccounts(trx, memberId, created);
-      // Counted like every member (member_count); the column defaults: no zone, level 0, status 1.
-      await countNewMember(trx, { zoneId: null, level: 0, status: 1, phone });
+          passwordHash: '!demo',
+          createdAt: created,
+        },
+      ]);
       for (const [asset, amount] of [
         ['USDT', 5_000_000_000n],
         ['LZ', 2_000_000n],

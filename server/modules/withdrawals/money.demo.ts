@@ -23,7 +23,9 @@ import { ADMIN_USERNAME } from '../../seed/bootstrap';
 import { depositAccountOpt } from '../deposits/accounts.service';
 import { depositOpt, submitDeposit } from '../deposits/deposits.service';
 import { applyChange, balancesOf } from '../ledger/ledger.service';
-import { requestWithdrawal, saveWithdrawAccount, withdrawOpt } from './withdrawals.service';
+import { requestWithdrawal } from './requestWithdrawal.service';
+import { withdrawOpt } from './withdrawals.service';
+import { saveWithdrawAccount } from './withdrawSettings.service';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

@@ -20,14 +20,8 @@ import {
   WithdrawSettingQuery,
   WithdrawSettingResult,
 } from './withdrawals.schema';
-import {
-  getWithdrawSetting,
-  listWithdrawals,
-  saveWithdrawAccount,
-  saveWithdrawSetting,
-  withdrawBatch,
-  withdrawOpt,
-} from './withdrawals.service';
+import { listWithdrawals, withdrawBatch, withdrawOpt } from './withdrawals.service';
+import { getWithdrawSetting, saveWithdrawAccount, saveWithdrawSetting } from './withdrawSettings.service';
 
 const ACT_CODES = ['withdraw:audit', 'withdraw:pay', 'extract:audit', 'extract:pay'];
 

@@ -1,13 +1,13 @@
 /**
- * Money fixtures shared by the deposit, withdrawal and ledger tests: members written straight into
- * the database with their accounts opened, balances through the ledger, valid chain addresses.
+ * Money fixtures shared by the deposit, withdrawal and ledger tests: members made by createMembers
+ * (accounts opened, counted), balances through the ledger, valid chain addresses.
  */
 import { randomBytes } from 'node:crypto';
 import type { Asset } from '../../../../domain/assets';
 import { BillType } from '../../../../domain/bills';
 import { parseAsset } from '../../../../domain/money';
-import { applyChange, openAccounts } from '../../../../server/modules/ledger/ledger.service';
-import { countNewMember } from '../../../../server/modules/members/members.repository';
+import { applyChange } from '../../../../server/modules/ledger/ledger.service';
+import { createMembers } from '../../../../server/modules/members/members.service';
 import type { TestApp } from '../../helpers';
 
 let seq = 0;
@@ -16,23 +16,16 @@ let seq = 0;
 export async function addMember(t: TestApp, opts: { status?: number } = {}): Promise<number> {
   seq += 1;
   const n = (process.pid % 1000) * 100000 + seq;
-  const now = t.clock.now();
-  const phone = `139${String(n).padStart(8, '0')}`;
-  const r = await t.db.db
-    .insertInto('member')
-    .values({
+  const [{ id }] = await createMembers(t.db.db, [
+    {
       uid: String(20000000 + n).slice(-8),
-      phone,
+      phone: `139${String(n).padStart(8, '0')}`,
       nickname: `会员${seq}`,
-      password_hash: 'x',
-      status: opts.status ?? 1,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const id = Number(r.id);
-  await openAccounts(t.db.db, id, now);
-  await countNewMember(t.db.db, { zoneId: null, level: 0, status: opts.status ?? 1, phone });
+      passwordHash: 'x',
+      status: opts.status,
+      createdAt: t.clock.now(),
+    },
+  ]);
   return id;
 }
 

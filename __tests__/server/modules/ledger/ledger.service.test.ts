@@ -7,6 +7,7 @@ import {
   ledgerViolations,
   openAccounts,
 } from '../../../../server/modules/ledger/ledger.service';
+import { createMembers } from '../../../../server/modules/members/members.service';
 import { build, dbKind, type TestApp } from '../../helpers';
 
 describe(`ledger service (${dbKind})`, () => {
@@ -15,12 +16,10 @@ describe(`ledger service (${dbKind})`, () => {
   beforeEach(async () => {
     t = await build();
     const db = t.db.db;
-    const m = await db
-      .insertInto('member')
-      .values({ uid: '10000001', phone: '13800000001', nickname: '张三', password_hash: 'x', created_at: 1 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    memberId = Number(m.id);
+    [{ id: memberId }] = await createMembers(db, [
+      { uid: '10000001', phone: '13800000001', nickname: '张三', passwordHash: 'x', createdAt: 1 },
+    ]);
+    // Already open (createMembers): a second opening changes nothing.
     await openAccounts(db, memberId, 1);
   });
   afterEach(() => t.close());

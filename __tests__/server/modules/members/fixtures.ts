@@ -1,6 +1,7 @@
 /** Member fixtures: members made by the real createMember (one argon2 hash for all), zones straight in. */
 import { hashPassword } from '../../../../server/passwords';
-import { createMember, createZone } from '../../../../server/modules/members/members.service';
+import { createMember } from '../../../../server/modules/members/members.service';
+import { createZone } from '../../../../server/modules/members/zones.service';
 import type { TestApp } from '../../helpers';
 
 let hash: Promise<string> | undefined;

@@ -5,7 +5,7 @@
  * order or sorting the filter's matches).
  */
 import { MAX_OFFSET } from '../../../../server/db/keyset';
-import { memberCountViolations } from '../../../../server/modules/members/members.repository';
+import { memberCountViolations } from '../../../../server/modules/members/counts.repository';
 import { build, dbKind, type TestApp } from '../../helpers';
 import { expectCursorPagingMatchesOffset } from '../../paging';
 import { makeMember, makeZone } from './fixtures';

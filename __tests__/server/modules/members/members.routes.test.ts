@@ -1,7 +1,7 @@
 import { BillType } from '../../../../domain/bills';
 import { verifyPassword } from '../../../../server/passwords';
 import { balancesOf, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
-import { phonePrefixRange } from '../../../../server/modules/members/members.repository';
+import { phonePrefixRange } from '../../../../server/modules/members/members.query';
 import { build, dbKind, type TestApp } from '../../helpers';
 import { billsOf, credit } from '../deposits/fixtures';
 import { actingAs, opLogCount, opLogs } from '../system/fixtures';

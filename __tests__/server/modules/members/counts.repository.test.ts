@@ -2,7 +2,7 @@
  * member_count (members per zone, level and status) stays equal to the member table through every
  * path that makes members or moves them, and member/list takes its totals from it.
  */
-import { memberCountViolations, rebuildMemberCounts } from '../../../../server/modules/members/members.repository';
+import { memberCountViolations, rebuildMemberCounts } from '../../../../server/modules/members/counts.repository';
 import { build, dbKind, type TestApp } from '../../helpers';
 import { addMember } from '../deposits/fixtures';
 import { makeMember, makeZone } from './fixtures';
