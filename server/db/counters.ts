@@ -181,3 +181,37 @@ export async function counterViolations<K extends string, S extends string>(
     )}`.execute(db);
   return r.rows;
 }
+
+/**
+ * The counter moves of one transaction. A repository's write that adds or moves a counted row (a
+ * deposit's insert or settlement, a withdrawal's move…) takes this queue and queues its own move, so no
+ * caller can forget the count; the queue is applied once, as the transaction's last writes, so the hot
+ * counter rows are held for the commit only. `countedTransaction` (or a manager action, after its
+ * op-log row) applies it.
+ */
+export class CounterMoves {
+  private readonly queued: Array<() => Promise<unknown>> = [];
+
+  /** Queues a move (`moveCounter`, `countInDayStat`) for the end of the transaction. */
+  add(move: () => Promise<unknown>): void {
+    this.queued.push(move);
+  }
+
+  /** Applies the queued moves in the order they were queued; each once. */
+  async apply(): Promise<void> {
+    for (const move of this.queued.splice(0)) await move();
+  }
+}
+
+/** Runs `work` in a transaction whose counter moves are applied at its end (see `CounterMoves`). */
+export function countedTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>, counts: CounterMoves) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const counts = new CounterMoves();
+    const result = await work(trx, counts);
+    await counts.apply();
+    return result;
+  });
+}

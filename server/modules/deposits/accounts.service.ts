@@ -3,7 +3,7 @@ import { chainAddressMessage, DepositAccountStatus, isChainAddress, type Chain }
 import type { Actor, Ctx } from '../../context';
 import { isUniqueViolation } from '../../db/dialect';
 import { AppError, badInput, conflict, notFound } from '../../errors';
-import { writeOpLog } from '../oplog/oplog.repository';
+import { managerAction } from '../oplog/managerAction';
 import { findDepositAccount, findDepositAccounts, type DepositAccountFilter } from './deposits.repository';
 
 export const AccountMessages = {
@@ -64,72 +64,80 @@ function checkedAddress(input: DepositAccountOptInput): { chain: Chain; address:
 
 export async function depositAccountOpt(ctx: Ctx, actor: Actor, input: DepositAccountOptInput) {
   const now = ctx.clock.now();
-  const log = (trx: Parameters<typeof writeOpLog>[0], id: number, summary: string) =>
-    writeOpLog(trx, actor, { code: 'depositAccount:opt', target: `depositAccount#${id}`, summary }, now);
+  const logged = (id: number, summary: string) => ({
+    result: { id },
+    log: { code: 'depositAccount:opt', target: `depositAccount#${id}`, summary },
+  });
   try {
     if (input.action === 'create') {
       const { chain, address } = checkedAddress(input);
       const status = input.status ?? 1;
-      return await ctx.db.transaction().execute(async (trx) => {
-        const r = await trx
-          .insertInto('deposit_account')
-          .values({
-            chain,
-            address,
-            qr_url: (input.qrUrl ?? '').trim(),
-            status,
-            remark: (input.remark ?? '').trim(),
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const id = Number(r.id);
-        await log(trx, id, `新增收款地址 ${chain} ${address}（${DepositAccountStatus.label(status)}）`);
-        return { id };
-      });
+      return await managerAction(
+        ctx,
+        actor,
+        async ({ trx }) => {
+          const r = await trx
+            .insertInto('deposit_account')
+            .values({
+              chain,
+              address,
+              qr_url: (input.qrUrl ?? '').trim(),
+              status,
+              remark: (input.remark ?? '').trim(),
+              created_at: now,
+              updated_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const id = Number(r.id);
+          return logged(id, `新增收款地址 ${chain} ${address}（${DepositAccountStatus.label(status)}）`);
+        },
+        now,
+      );
     }
     if (input.id === undefined) throw badInput(AccountMessages.idRequired);
     const id = input.id;
     const checked = input.action === 'update' ? checkedAddress(input) : undefined;
-    return await ctx.db.transaction().execute(async (trx) => {
-      const cur = await findDepositAccount(trx, id);
-      if (!cur) throw notFound(AccountMessages.notFound);
-      if (input.action === 'delete') {
-        const r = await trx.deleteFrom('deposit_account').where('id', '=', id).executeTakeFirst();
-        if (Number(r.numDeletedRows) !== 1) throw notFound(AccountMessages.notFound);
-        await log(trx, id, `删除收款地址 ${cur.chain} ${cur.address}`);
-        return { id };
-      }
-      if (input.action === 'update') {
-        const set = {
-          chain: checked!.chain,
-          address: checked!.address,
-          qr_url: input.qrUrl === undefined ? cur.qr_url : input.qrUrl.trim(),
-          remark: input.remark === undefined ? cur.remark : input.remark.trim(),
-          status: input.status ?? cur.status,
-          updated_at: now,
-        };
-        const r = await trx.updateTable('deposit_account').set(set).where('id', '=', id).executeTakeFirst();
-        if (Number(r.numUpdatedRows) !== 1) throw notFound(AccountMessages.notFound);
-        await log(trx, id, `编辑收款地址 ${cur.chain} ${cur.address} → ${set.chain} ${set.address}`);
-        return { id };
-      }
-      const status = input.action === 'enable' ? 1 : 0;
-      // Conditional: enabling an enabled address (or two managers at once) changes and logs nothing.
-      const r = await trx
-        .updateTable('deposit_account')
-        .set({ status, updated_at: now })
-        .where('id', '=', id)
-        .where('status', '<>', status)
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) {
-        if (!(await findDepositAccount(trx, id))) throw notFound(AccountMessages.notFound);
-        throw conflict(status === 1 ? AccountMessages.alreadyEnabled : AccountMessages.alreadyDisabled);
-      }
-      await log(trx, id, `${status === 1 ? '启用' : '停用'}收款地址 ${cur.chain} ${cur.address}`);
-      return { id };
-    });
+    return await managerAction(
+      ctx,
+      actor,
+      async ({ trx }) => {
+        const cur = await findDepositAccount(trx, id);
+        if (!cur) throw notFound(AccountMessages.notFound);
+        if (input.action === 'delete') {
+          const r = await trx.deleteFrom('deposit_account').where('id', '=', id).executeTakeFirst();
+          if (Number(r.numDeletedRows) !== 1) throw notFound(AccountMessages.notFound);
+          return logged(id, `删除收款地址 ${cur.chain} ${cur.address}`);
+        }
+        if (input.action === 'update') {
+          const set = {
+            chain: checked!.chain,
+            address: checked!.address,
+            qr_url: input.qrUrl === undefined ? cur.qr_url : input.qrUrl.trim(),
+            remark: input.remark === undefined ? cur.remark : input.remark.trim(),
+            status: input.status ?? cur.status,
+            updated_at: now,
+          };
+          const r = await trx.updateTable('deposit_account').set(set).where('id', '=', id).executeTakeFirst();
+          if (Number(r.numUpdatedRows) !== 1) throw notFound(AccountMessages.notFound);
+          return logged(id, `编辑收款地址 ${cur.chain} ${cur.address} → ${set.chain} ${set.address}`);
+        }
+        const status = input.action === 'enable' ? 1 : 0;
+        // Conditional: enabling an enabled address (or two managers at once) changes and logs nothing.
+        const r = await trx
+          .updateTable('deposit_account')
+          .set({ status, updated_at: now })
+          .where('id', '=', id)
+          .where('status', '<>', status)
+          .executeTakeFirst();
+        if (Number(r.numUpdatedRows) !== 1) {
+          if (!(await findDepositAccount(trx, id))) throw notFound(AccountMessages.notFound);
+          throw conflict(status === 1 ? AccountMessages.alreadyEnabled : AccountMessages.alreadyDisabled);
+        }
+        return logged(id, `${status === 1 ? '启用' : '停用'}收款地址 ${cur.chain} ${cur.address}`);
+      },
+      now,
+    );
   } catch (err) {
     if (!(err instanceof AppError) && isUniqueViolation(err)) throw badInput(AccountMessages.addressTaken);
     throw err;

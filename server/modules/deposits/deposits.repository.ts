@@ -1,10 +1,10 @@
 /** All SQL on deposits and receiving addresses. Plain functions taking `db` or `trx` first. */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { counter, counterViolations, moveCounter, rebuildCounter } from '../../db/counters';
-import { keysetSlice, readPageWithMembers, type KeysetPageRequest } from '../../db/keyset';
+import { counter, counterViolations, moveCounter, rebuildCounter, type CounterMoves } from '../../db/counters';
+import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { likePrefix, money, moneySum } from '../../db/sql';
-import { memberIdIn } from '../members/members.repository';
+import { memberIdIn, readPageWithMembers } from '../members/members.query';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -117,11 +117,13 @@ const DEPOSIT_STAT = counter({
 });
 
 /**
- * Moves one deposit of `amount` from status `from` (null: a new deposit) to `to` in deposit_stat, in
- * the caller's transaction and as its last write (server/db/counters.ts).
+ * Queues the move of one deposit of `amount` from status `from` (null: a new deposit) to `to` in
+ * deposit_stat, for the end of the caller's transaction (server/db/counters.ts).
  */
-export async function moveDepositStat(db: Db, amount: bigint, from: number | null, to: number): Promise<void> {
-  await moveCounter(db, DEPOSIT_STAT, from === null ? null : { status: from }, { status: to }, { amount_sum: amount });
+function moveDepositStat(db: Db, counts: CounterMoves, amount: bigint, from: number | null, to: number): void {
+  counts.add(() =>
+    moveCounter(db, DEPOSIT_STAT, from === null ? null : { status: from }, { status: to }, { amount_sum: amount }),
+  );
 }
 
 /** Recounts deposit_stat from the deposits (bulk loads that write them directly). */
@@ -131,16 +133,18 @@ export const rebuildDepositStats = (db: Db): Promise<void> => rebuildCounter(db,
 export const depositStatViolations = (db: Db) => counterViolations(db, DEPOSIT_STAT);
 
 /**
- * Moves a pending deposit to `status`: one conditional UPDATE. Returns the member and amount when this
- * call made the move, undefined when the deposit is missing or no longer pending.
+ * Moves a pending deposit to `status`: one conditional UPDATE, and queues its deposit_stat move. Returns
+ * the member and amount when this call made the move, undefined when the deposit is missing or no
+ * longer pending.
  */
 export async function settlePending(
   trx: Db,
+  counts: CounterMoves,
   id: number,
   status: number,
   by: { managerId: number; username: string; remark: string; now: number },
 ) {
-  return trx
+  const moved = await trx
     .updateTable('deposit')
     .set({
       status,
@@ -153,14 +157,18 @@ export async function settlePending(
     .where('status', '=', 0)
     .returning(['member_id', money('amount').as('amount')])
     .executeTakeFirst();
+  if (moved) moveDepositStat(trx, counts, BigInt(moved.amount), 0, status);
+  return moved;
 }
 
 export async function depositExists(db: Db, id: number): Promise<boolean> {
   return !!(await db.selectFrom('deposit').select('id').where('id', '=', id).executeTakeFirst());
 }
 
+/** Inserts a pending deposit and queues its deposit_stat count. */
 export async function insertDeposit(
   db: Db,
+  counts: CounterMoves,
   v: {
     memberId: number;
     chain: string;
@@ -187,6 +195,7 @@ export async function insertDeposit(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  moveDepositStat(db, counts, v.amount, null, 0);
   return Number(r.id);
 }
 

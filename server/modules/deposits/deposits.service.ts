@@ -9,21 +9,21 @@ import { BillType } from '../../../domain/bills';
 import { chainAddressMessage, DepositState, isChainAddress, isChainTxHash, type Chain } from '../../../domain/deposits';
 import { formatAsset } from '../../../domain/money';
 import type { Actor, Ctx } from '../../context';
+import { countedTransaction } from '../../db/counters';
 import { isUniqueViolation } from '../../db/dialect';
 import { pageOf } from '../../db/keyset';
 import { AppError, badInput, conflict, notFound } from '../../errors';
 import { parseRange } from '../../range';
 import { applyChange } from '../ledger/ledger.service';
-import { writeOpLog } from '../oplog/oplog.repository';
+import { managerAction } from '../oplog/managerAction';
 import { getSettingWithMeta, getSetting, putSetting, type DepositSetting } from '../settings/settings.service';
 import { amountOf, canonicalAmount } from '../settings/values';
-import { keywordMembers } from '../members/members.repository';
+import { keywordMembers } from '../members/members.query';
 import {
   depositExists,
   enabledAccountsOn,
   findDeposits,
   insertDeposit,
-  moveDepositStat,
   settlePending,
   type DepositSort,
 } from './deposits.repository';
@@ -114,9 +114,8 @@ export async function depositOpt(ctx: Ctx, actor: Actor, input: DepositOptInput)
   const remark = (input.remark ?? '').trim();
   if (input.action === 'reject' && !remark) throw badInput(DepositMessages.remarkRequired);
   const to = input.action === 'confirm' ? DepositState.confirmed : DepositState.rejected;
-  const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    const moved = await settlePending(trx, input.id, to, {
+  return managerAction(ctx, actor, async ({ trx, now, counts }) => {
+    const moved = await settlePending(trx, counts, input.id, to, {
       managerId: actor.managerId,
       username: actor.username,
       remark,
@@ -142,10 +141,9 @@ export async function depositOpt(ctx: Ctx, actor: Actor, input: DepositOptInput)
         now,
       );
     }
-    await writeOpLog(
-      trx,
-      actor,
-      {
+    return {
+      result: { id: input.id, status: to },
+      log: {
         code: 'deposit:audit',
         target: `deposit#${input.id}`,
         summary:
@@ -153,11 +151,8 @@ export async function depositOpt(ctx: Ctx, actor: Actor, input: DepositOptInput)
             ? `确认充值 #${input.id}（${formatAsset(amount, 'USDT')} USDT）`
             : `驳回充值 #${input.id}（${formatAsset(amount, 'USDT')} USDT）：${remark}`,
       },
-      now,
-    );
-    await moveDepositStat(trx, amount, DepositState.pending, to);
+    };
   });
-  return { id: input.id, status: to };
 }
 
 export async function getDepositSetting(ctx: Ctx) {
@@ -173,19 +168,16 @@ export async function saveDepositSetting(ctx: Ctx, actor: Actor, input: DepositS
     tips: input.tips.trim(),
   };
   if (value.open && value.chains.length === 0) throw badInput(DepositMessages.chainsRequired);
-  const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  await managerAction(ctx, actor, async ({ trx, now }) => {
     await putSetting(trx, 'deposit', value, actor.username, now);
-    await writeOpLog(
-      trx,
-      actor,
-      {
+    return {
+      result: undefined,
+      log: {
         code: 'depositSetting:update',
         target: 'setting:deposit',
         summary: `修改充值设置：${value.open ? '开启' : '关闭'}，最低 ${value.min} USDT，开放链 ${value.chains.join('、') || '无'}`,
       },
-      now,
-    );
+    };
   });
   return getDepositSetting(ctx);
 }
@@ -224,8 +216,8 @@ export async function submitDeposit(ctx: Ctx, input: SubmitDepositInput): Promis
   try {
     // The deposit and its count in deposit_stat in one transaction, the count last. A duplicate hash
     // fails the insert (unique index) and rolls the whole transaction back.
-    const id = await ctx.db.transaction().execute(async (trx) => {
-      const inserted = await insertDeposit(trx, {
+    const id = await countedTransaction(ctx.db, (trx, counts) =>
+      insertDeposit(trx, counts, {
         memberId: input.memberId,
         chain: input.chain,
         fromAddress,
@@ -234,10 +226,8 @@ export async function submitDeposit(ctx: Ctx, input: SubmitDepositInput): Promis
         txHash,
         proofUrl: (input.proofUrl ?? '').trim(),
         now: ctx.clock.now(),
-      });
-      await moveDepositStat(trx, amount, null, DepositState.pending);
-      return inserted;
-    });
+      }),
+    );
     return { id };
   } catch (err) {
     if (!(err instanceof AppError) && isUniqueViolation(err)) throw badInput(DepositMessages.duplicateTx);

@@ -2,9 +2,9 @@
 import { type Kysely, type Selectable, type Transaction } from 'kysely';
 import { selectArrays } from '../../db/dialect';
 import type { Database, MemberTable, PaymentMethodTable } from '../../db/schema';
-import { memberIdIn, membersMatching } from '../members/members.repository';
+import { memberIdIn, membersMatching } from '../members/members.query';
 import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
-import { counter, counterViolations, moveCounter, rebuildCounter } from '../../db/counters';
+import { counter, counterViolations, moveCounter, rebuildCounter, type CounterMoves } from '../../db/counters';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -127,11 +127,12 @@ export function paymentMethodBatch(
 }
 
 /**
- * One conditional UPDATE: moves the method from `from` to `to`. Returns the row when this call made
- * the move, undefined when it is missing or in another state.
+ * A conditional UPDATE: moves the method from `from` to `to`, and queues its payment_stat move. Returns
+ * the row when this call made the move, undefined when it is missing or in another state.
  */
 export async function movePaymentMethod(
   trx: Db,
+  counts: CounterMoves,
   id: number,
   t: { from: readonly number[]; to: number; remark?: string; audited?: { managerId: number; username: string } },
   now: number,
@@ -143,13 +144,21 @@ export async function movePaymentMethod(
     set.auditor_name = t.audited.username;
     set.audited_at = now;
   }
-  return trx
-    .updateTable('payment_method')
-    .set(set)
-    .where('id', '=', id)
-    .where('status', 'in', [...t.from])
-    .returning(['id', 'member_id', 'type', 'account', 'status'])
-    .executeTakeFirst();
+  // One conditional UPDATE per source status, so the count moves from the status the method left.
+  for (const from of t.from) {
+    const row = await trx
+      .updateTable('payment_method')
+      .set(set)
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .returning(['id', 'member_id', 'type', 'account', 'status'])
+      .executeTakeFirst();
+    if (row) {
+      movePaymentStat(trx, counts, row.type, from, t.to);
+      return row;
+    }
+  }
+  return undefined;
 }
 
 export async function paymentMethodStatus(db: Db, id: number): Promise<number | undefined> {
@@ -157,8 +166,10 @@ export async function paymentMethodStatus(db: Db, id: number): Promise<number | 
   return r?.status;
 }
 
+/** Inserts a payment method waiting for review and queues its payment_stat count. */
 export async function insertPaymentMethod(
   db: Db,
+  counts: CounterMoves,
   v: {
     memberId: number;
     type: number;
@@ -187,6 +198,7 @@ export async function insertPaymentMethod(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  movePaymentStat(db, counts, v.type, null, 0);
   return Number(r.id);
 }
 
@@ -197,11 +209,13 @@ export async function memberExists(db: Db, id: number): Promise<boolean> {
 const PAYMENT_STAT = counter({ table: 'payment_stat', source: 'payment_method', keys: ['type', 'status'], sums: {} });
 
 /**
- * Moves one payment method of `type` from status `from` (null: a new method) to `to` in payment_stat,
- * in the caller's transaction and as its last write (server/db/counters.ts).
+ * Queues the move of one payment method of `type` from status `from` (null: a new method) to `to` in
+ * payment_stat, for the end of the caller's transaction (server/db/counters.ts).
  */
-export async function movePaymentStat(db: Db, type: number, from: number | null, to: number): Promise<void> {
-  await moveCounter(db, PAYMENT_STAT, from === null ? null : { type, status: from }, { type, status: to }, {});
+function movePaymentStat(db: Db, counts: CounterMoves, type: number, from: number | null, to: number): void {
+  counts.add(() =>
+    moveCounter(db, PAYMENT_STAT, from === null ? null : { type, status: from }, { type, status: to }, {}),
+  );
 }
 
 /** Recounts payment_stat from the payment methods (bulk loads that write them directly). */

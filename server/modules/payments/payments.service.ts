@@ -6,7 +6,6 @@
 import { chainAddressMessage, isChainAddress } from '../../../domain/deposits';
 import {
   PaymentActions,
-  PaymentState,
   PaymentStatus,
   PaymentType,
   type PaymentAction,
@@ -15,17 +14,17 @@ import {
 } from '../../../domain/payments';
 import type { Actor, Ctx } from '../../context';
 import { badInput, conflict, notFound } from '../../errors';
+import { countedTransaction } from '../../db/counters';
 import { pageOf } from '../../db/keyset';
 import { exportTimeFormatter, keysetBatches, type ExportSpec } from '../../export/export';
 import { parseRange } from '../../range';
-import { writeOpLog } from '../oplog/oplog.repository';
-import { keywordMembers } from '../members/members.repository';
+import { managerAction } from '../oplog/managerAction';
+import { keywordMembers } from '../members/members.query';
 import {
   findPaymentMethods,
   insertPaymentMethod,
   memberExists,
   movePaymentMethod,
-  movePaymentStat,
   paymentMethodBatch,
   paymentMethodStatus,
   PAYMENT_EXPORT_INDEX,
@@ -163,11 +162,11 @@ export async function paymentOpt(ctx: Ctx, actor: Actor, input: PaymentOptInput)
   const remark = (input.remark ?? '').trim();
   if (input.action === 'reject' && !remark) throw badInput(PaymentMessages.remarkRequired);
   const rule = PaymentActions[input.action];
-  const now = ctx.clock.now();
   const review = input.action === 'approve' || input.action === 'reject';
-  await ctx.db.transaction().execute(async (trx) => {
+  return managerAction(ctx, actor, async ({ trx, now, counts }) => {
     const moved = await movePaymentMethod(
       trx,
+      counts,
       input.id,
       {
         from: rule.from,
@@ -182,20 +181,15 @@ export async function paymentOpt(ctx: Ctx, actor: Actor, input: PaymentOptInput)
       throw status === undefined ? notFound(PaymentMessages.notFound) : conflict(CONFLICT[input.action]);
     }
     const what = `${PaymentType.label(moved.type)} ${moved.account}`;
-    await writeOpLog(
-      trx,
-      actor,
-      {
+    return {
+      result: { id: input.id, status: rule.to as PStatus },
+      log: {
         code: 'payment:opt',
         target: `payment#${input.id}`,
         summary: `${rule.label}收款方式 #${input.id}（${what}）${remark ? `：${remark}` : ''}`,
       },
-      now,
-    );
-    // Every action has one source status (domain/payments.ts PaymentActions).
-    await movePaymentStat(trx, moved.type, rule.from[0], rule.to);
+    };
   });
-  return { id: input.id, status: rule.to as PStatus };
 }
 
 // ---- member side ----
@@ -229,8 +223,8 @@ export async function addPaymentMethod(ctx: Ctx, input: AddPaymentMethodInput) {
   if (input.type === 4 && !isChainAddress('TRC20', account)) throw badInput(chainAddressMessage('TRC20'));
   if (!(await memberExists(ctx.db, input.memberId))) throw badInput(PaymentMessages.memberMissing);
   // The method and its count in payment_stat in one transaction, the count last.
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    const inserted = await insertPaymentMethod(trx, {
+  const id = await countedTransaction(ctx.db, (trx, counts) =>
+    insertPaymentMethod(trx, counts, {
       memberId: input.memberId,
       type: input.type,
       holder,
@@ -239,9 +233,7 @@ export async function addPaymentMethod(ctx: Ctx, input: AddPaymentMethodInput) {
       branch: branch.slice(0, 100),
       qrUrl: qrUrl.slice(0, 500),
       now: ctx.clock.now(),
-    });
-    await movePaymentStat(trx, input.type, null, PaymentState.pending);
-    return inserted;
-  });
+    }),
+  );
   return { id, status: 0 as const };
 }

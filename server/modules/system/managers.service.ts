@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../db/dialect';
 import { AppError, badInput, conflict, forbidden, notFound } from '../../errors';
 import { hashPassword, managerPasswordProblem, verifyPassword } from '../../passwords';
 import { endSessions } from '../auth/session.service';
-import { writeOpLog } from '../oplog/oplog.repository';
+import { changed, changeList, managerAction } from '../oplog/managerAction';
 import {
   countOtherEnabledSupers,
   deleteManagerRow,
@@ -109,9 +109,8 @@ export async function saveManager(ctx: Ctx, actor: Actor, input: SaveManagerInpu
   const status = input.status ?? 1;
   // Hashing is slow on purpose: do it before the transaction holds any lock.
   const passwordHash = password ? await hashPassword(password) : undefined;
-  const now = ctx.clock.now();
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await managerAction(ctx, actor, async ({ trx, now }) => {
       await lockSuperRole(trx);
       // Locked so the role cannot be deleted while this manager is being given it.
       const role = await findRoleById(trx, input.roleId, true);
@@ -126,17 +125,14 @@ export async function saveManager(ctx: Ctx, actor: Actor, input: SaveManagerInpu
       if (input.id === undefined) {
         if (roleBeyond.length) throw forbidden(ManagerMessages.grantBeyond(roleBeyond));
         const id = await insertManager(trx, { username, passwordHash: passwordHash!, roleId: role.id, status, now });
-        await writeOpLog(
-          trx,
-          actor,
-          {
+        return {
+          result: { id, version: 1 },
+          log: {
             code: 'manager:create',
             target: `manager#${id} (${username})`,
             summary: `新增管理员 ${username}（角色：${role.name}，状态：${statusLabel(status)}）`,
           },
-          now,
-        );
-        return { id, version: 1 };
+        };
       }
 
       const id = input.id;
@@ -163,22 +159,23 @@ export async function saveManager(ctx: Ctx, actor: Actor, input: SaveManagerInpu
       // A disabled manager, or one whose password was reset, must log in again (302 on the next call).
       if ((cur.status === 1 && status !== 1) || passwordHash) await endSessions(trx, id, now);
 
-      const changes: string[] = [];
-      if (cur.username !== username) changes.push(`用户名 ${cur.username}→${username}`);
-      if (Number(cur.role_id) !== role.id) changes.push(`角色 ${cur.role_name}→${role.name}`);
-      if (cur.status !== status) changes.push(`状态 ${statusLabel(cur.status)}→${statusLabel(status)}`);
-      if (passwordHash) changes.push('重置密码');
-      await writeOpLog(
-        trx,
-        actor,
-        {
+      const changes = changeList(
+        [
+          changed('用户名', cur.username, username),
+          Number(cur.role_id) !== role.id && `角色 ${cur.role_name}→${role.name}`,
+          changed('状态', statusLabel(cur.status), statusLabel(status)),
+          !!passwordHash && '重置密码',
+        ],
+        '（无变化）',
+      );
+      return {
+        result: { id, version: version + 1 },
+        log: {
           code: 'manager:create',
           target: `manager#${id} (${username})`,
-          summary: `编辑管理员 ${username}${changes.length ? `：${changes.join('，')}` : '（无变化）'}`,
+          summary: `编辑管理员 ${username}${changes}`,
         },
-        now,
-      );
-      return { id, version: version + 1 };
+      };
     });
   } catch (err) {
     // Two creates of one name at once: the unique index refuses the second.
@@ -189,8 +186,7 @@ export async function saveManager(ctx: Ctx, actor: Actor, input: SaveManagerInpu
 
 export async function deleteManager(ctx: Ctx, actor: Actor, id: number): Promise<void> {
   if (id === actor.managerId) throw badInput(ManagerMessages.selfDelete);
-  const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  await managerAction(ctx, actor, async ({ trx, now }) => {
     await lockSuperRole(trx);
     const cur = await findManagerById(trx, id, true);
     if (!cur) throw notFound(ManagerMessages.notFound);
@@ -207,12 +203,10 @@ export async function deleteManager(ctx: Ctx, actor: Actor, id: number): Promise
     }
     if (!(await deleteManagerRow(trx, id))) throw notFound(ManagerMessages.notFound);
     await endSessions(trx, id, now);
-    await writeOpLog(
-      trx,
-      actor,
-      { code: 'manager:delete', target: `manager#${id} (${cur.username})`, summary: `删除管理员 ${cur.username}` },
-      now,
-    );
+    return {
+      result: undefined,
+      log: { code: 'manager:delete', target: `manager#${id} (${cur.username})`, summary: `删除管理员 ${cur.username}` },
+    };
   });
 }
 
@@ -232,18 +226,15 @@ export async function changePassword(
   const refused = managerPasswordProblem(input.newPassword, { field: '新密码', username: cur.username });
   if (refused) throw badInput(refused);
   const newHash = await hashPassword(input.newPassword);
-  const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  await managerAction(ctx, actor, async ({ trx, now }) => {
     // Only if the hash is still the one the old password matched: a concurrent change wins once.
     if (!(await replacePasswordHash(trx, cur.id, cur.password_hash, newHash, now))) {
       throw conflict(ManagerMessages.passwordChangedMeanwhile);
     }
     await endSessions(trx, cur.id, now);
-    await writeOpLog(
-      trx,
-      actor,
-      { code: 'password:update', target: `manager#${cur.id} (${cur.username})`, summary: '修改自己的登录密码' },
-      now,
-    );
+    return {
+      result: undefined,
+      log: { code: 'password:update', target: `manager#${cur.id} (${cur.username})`, summary: '修改自己的登录密码' },
+    };
   });
 }

@@ -16,7 +16,7 @@ import type { Actor, Ctx } from '../../context';
 import { isUniqueViolation } from '../../db/dialect';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
 import type { SessionManager } from '../auth/session.service';
-import { writeOpLog } from '../oplog/oplog.repository';
+import { changed, changeList, managerAction } from '../oplog/managerAction';
 import {
   deleteUnusedRole,
   findGrantIds,
@@ -84,38 +84,25 @@ export async function saveRole(ctx: Ctx, actor: Actor, input: { id?: number; nam
   const name = input.name.trim();
   if (!name) throw badInput(RoleMessages.nameBlank);
   const remark = (input.remark ?? '').trim();
-  const now = ctx.clock.now();
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await managerAction(ctx, actor, async ({ trx, now }) => {
       if (await roleNameTaken(trx, name, input.id)) throw badInput(RoleMessages.nameTaken);
       if (input.id === undefined) {
         const id = await insertRole(trx, { name, remark, now });
-        await writeOpLog(
-          trx,
-          actor,
-          { code: 'role:create', target: `role#${id} (${name})`, summary: `新增角色 ${name}` },
-          now,
-        );
-        return { id };
+        return {
+          result: { id },
+          log: { code: 'role:create', target: `role#${id} (${name})`, summary: `新增角色 ${name}` },
+        };
       }
       const cur = await findRoleById(trx, input.id, true);
       if (!cur) throw notFound(RoleMessages.notFound);
       await assertInScope(trx, actor, cur, RoleMessages.editBeyond);
       if (!(await updateRole(trx, input.id, { name, remark, now }))) throw notFound(RoleMessages.notFound);
-      const changes: string[] = [];
-      if (cur.name !== name) changes.push(`名称 ${cur.name}→${name}`);
-      if (cur.remark !== remark) changes.push('修改备注');
-      await writeOpLog(
-        trx,
-        actor,
-        {
-          code: 'role:create',
-          target: `role#${input.id} (${name})`,
-          summary: `编辑角色 ${name}${changes.length ? `：${changes.join('，')}` : '（无变化）'}`,
-        },
-        now,
-      );
-      return { id: input.id };
+      const changes = changeList([changed('名称', cur.name, name), cur.remark !== remark && '修改备注'], '（无变化）');
+      return {
+        result: { id: input.id },
+        log: { code: 'role:create', target: `role#${input.id} (${name})`, summary: `编辑角色 ${name}${changes}` },
+      };
     });
   } catch (err) {
     if (!(err instanceof AppError) && isUniqueViolation(err)) throw badInput(RoleMessages.nameTaken);
@@ -126,8 +113,7 @@ export async function saveRole(ctx: Ctx, actor: Actor, input: { id?: number; nam
 export async function bindRole(ctx: Ctx, actor: Actor, input: { roleId: number; permissionIds: number[] }) {
   const { ids, unknown } = closeGrants(input.permissionIds);
   if (unknown.length) throw badInput(RoleMessages.unknownPermission([...new Set(unknown)]));
-  const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (trx) => {
+  return managerAction(ctx, actor, async ({ trx, now }) => {
     const role = await findRoleById(trx, input.roleId, true);
     if (!role) throw notFound(RoleMessages.notFound);
     const caller = await assertInScope(trx, actor, role, RoleMessages.editBeyond);
@@ -138,23 +124,19 @@ export async function bindRole(ctx: Ctx, actor: Actor, input: { roleId: number; 
     if (over.length) throw forbidden(RoleMessages.grantBeyond(over));
     if (!(await replaceGrants(trx, role.id, ids, now))) throw badInput(RoleMessages.superImmutable);
     const pages = ids.map((id) => permissionById.get(id)!).filter((p) => p.kind !== 'group');
-    await writeOpLog(
-      trx,
-      actor,
-      {
+    return {
+      result: { roleId: Number(role.id), permissionIds: ids },
+      log: {
         code: 'role:bind',
         target: `role#${role.id} (${role.name})`,
         summary: `为角色 ${role.name} 分配权限（${pages.length}项）：${pages.map((p) => p.title).join('、') || '无'}`,
       },
-      now,
-    );
-    return { roleId: Number(role.id), permissionIds: ids };
+    };
   });
 }
 
 export async function deleteRole(ctx: Ctx, actor: Actor, roleId: number): Promise<void> {
-  const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  await managerAction(ctx, actor, async ({ trx }) => {
     const role = await findRoleById(trx, roleId, true);
     if (!role) throw notFound(RoleMessages.notFound);
     await assertInScope(trx, actor, role, RoleMessages.deleteBeyond);
@@ -162,12 +144,10 @@ export async function deleteRole(ctx: Ctx, actor: Actor, roleId: number): Promis
     if ((await countManagersOfRole(trx, roleId)) > 0) throw badInput(RoleMessages.inUse);
     // Conditional again: a manager given this role meanwhile (where rows are not locked) still blocks it.
     if (!(await deleteUnusedRole(trx, roleId))) throw badInput(RoleMessages.inUse);
-    await writeOpLog(
-      trx,
-      actor,
-      { code: 'role:delete', target: `role#${roleId} (${role.name})`, summary: `删除角色 ${role.name}` },
-      now,
-    );
+    return {
+      result: undefined,
+      log: { code: 'role:delete', target: `role#${roleId} (${role.name})`, summary: `删除角色 ${role.name}` },
+    };
   });
 }
 

@@ -6,6 +6,7 @@
  * a member's transfers (either side) are few and counted directly.
  */
 import type { Kysely, Transaction } from 'kysely';
+import type { CounterMoves } from '../../db/counters';
 import type { Database } from '../../db/schema';
 import { countInDayStat, dayStatViolations, rebuildDayStat, sumByAsset, type DayStat } from '../../db/dayBuckets';
 import { forNoKeyUpdate } from '../../db/dialect';
@@ -122,10 +123,6 @@ const TRANSFER_STAT = {
   sums: { amount_sum: 'amount', fee_sum: 'fee' },
 } as const satisfies DayStat<'asset', 'amount_sum' | 'fee_sum'>;
 
-/** Adds one transfer to its day and 32-day block in transfer_stat, the last write of its transaction. */
-export const countTransferStat = (db: Db, t: { createdAt: number; asset: string; amount: bigint; fee: bigint }) =>
-  countInDayStat(db, TRANSFER_STAT, t.createdAt, { asset: t.asset }, { amount_sum: t.amount, fee_sum: t.fee });
-
 /** Recounts transfer_stat from the transfers (bulk loads that write them directly). */
 export const rebuildTransferStats = (db: Db): Promise<void> => rebuildDayStat(db, TRANSFER_STAT);
 
@@ -146,8 +143,13 @@ export async function lockMembers(db: Db, ids: number[]) {
   return forNoKeyUpdate(q, db as unknown as Kysely<unknown>).execute();
 }
 
+/**
+ * Inserts a transfer and queues its count in its day and 32-day block of transfer_stat, for the end of
+ * the transaction: the hottest rows of the transaction are held for the commit only.
+ */
 export async function insertTransfer(
   db: Db,
+  counts: CounterMoves,
   v: { fromMemberId: number; toMemberId: number; asset: string; amount: bigint; fee: bigint; now: number },
 ): Promise<number> {
   const r = await db
@@ -162,5 +164,8 @@ export async function insertTransfer(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  counts.add(() =>
+    countInDayStat(db, TRANSFER_STAT, v.now, { asset: v.asset }, { amount_sum: v.amount, fee_sum: v.fee }),
+  );
   return Number(r.id);
 }

@@ -7,6 +7,7 @@ import { BillType } from '../../../domain/bills';
 import { formatAsset } from '../../../domain/money';
 import { TransferAssets, transferFee, type TransferAsset } from '../../../domain/transfers';
 import type { Ctx } from '../../context';
+import { countedTransaction } from '../../db/counters';
 import { pageOf } from '../../db/keyset';
 import { badInput } from '../../errors';
 import { parseRange } from '../../range';
@@ -14,7 +15,6 @@ import { applyChange } from '../ledger/ledger.service';
 import { amountOf } from '../settings/values';
 import {
   countTransfers,
-  countTransferStat,
   findTransfers,
   insertTransfer,
   lockMembers,
@@ -117,7 +117,7 @@ export async function transfer(ctx: Ctx, input: TransferInput) {
   const amount = amountOf(input.amount, asset, '转账金额');
   const fee = transferFee(amount);
   const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (trx) => {
+  return countedTransaction(ctx.db, async (trx, counts) => {
     const target = await memberByUid(trx, input.toUid.trim());
     const locked = await lockMembers(trx, target ? [input.fromMemberId, Number(target.id)] : [input.fromMemberId]);
     const from = locked.find((m) => Number(m.id) === input.fromMemberId);
@@ -128,7 +128,7 @@ export async function transfer(ctx: Ctx, input: TransferInput) {
     if (!to) throw badInput(TransferMessages.toMissing);
     if (Number(to.id) === Number(from.id)) throw badInput(TransferMessages.self);
     if (to.status === 2) throw badInput(TransferMessages.toFrozen);
-    const id = await insertTransfer(trx, {
+    const id = await insertTransfer(trx, counts, {
       fromMemberId: Number(from.id),
       toMemberId: Number(to.id),
       asset,
@@ -161,8 +161,6 @@ export async function transfer(ctx: Ctx, input: TransferInput) {
       },
       now,
     );
-    // Counted in its day and block last: the hottest rows of the transaction are held for the commit only.
-    await countTransferStat(trx, { createdAt: now, asset, amount, fee });
     return {
       id,
       amount: formatAsset(amount, asset),

@@ -1,11 +1,11 @@
 /** All SQL on withdrawals. Plain functions taking `db` or `trx` first. */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { counter, counterViolations, moveCounter, rebuildCounter } from '../../db/counters';
+import { counter, counterViolations, moveCounter, rebuildCounter, type CounterMoves } from '../../db/counters';
 import { forNoKeyUpdate } from '../../db/dialect';
-import { keysetSlice, readPageWithMembers, type KeysetPageRequest } from '../../db/keyset';
+import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { money, moneySum } from '../../db/sql';
-import { memberIdIn, type KeywordMembers } from '../members/members.repository';
+import { memberIdIn, readPageWithMembers, type KeywordMembers } from '../members/members.query';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -131,21 +131,24 @@ const WITHDRAWAL_STAT = counter({
 });
 
 /**
- * Moves one withdrawal of `type` from status `from` (null: a new record) to `to` in withdrawal_stat, in
- * the caller's transaction and as its last write (server/db/counters.ts).
+ * Queues the move of one withdrawal of `type` from status `from` (null: a new record) to `to` in
+ * withdrawal_stat, for the end of the caller's transaction (server/db/counters.ts).
  */
-export async function moveWithdrawalStat(
+function moveWithdrawalStat(
   db: Db,
+  counts: CounterMoves,
   w: { type: number; amount: bigint; fee: bigint },
   from: number | null,
   to: number,
-): Promise<void> {
-  await moveCounter(
-    db,
-    WITHDRAWAL_STAT,
-    from === null ? null : { type: w.type, status: from },
-    { type: w.type, status: to },
-    { amount_sum: w.amount, fee_sum: w.fee },
+): void {
+  counts.add(() =>
+    moveCounter(
+      db,
+      WITHDRAWAL_STAT,
+      from === null ? null : { type: w.type, status: from },
+      { type: w.type, status: to },
+      { amount_sum: w.amount, fee_sum: w.fee },
+    ),
   );
 }
 
@@ -181,11 +184,11 @@ export interface Transition {
 }
 
 /**
- * One conditional UPDATE per allowed source status: moves the withdrawal from that status to `to`.
- * Returns what the ledger and the counts need (with the status it left) when this call made the move,
- * undefined when the record is missing or in another state.
+ * One conditional UPDATE per allowed source status: moves the withdrawal from that status to `to`, and
+ * queues its withdrawal_stat move. Returns what the ledger and the op log need (with the status it left)
+ * when this call made the move, undefined when the record is missing or in another state.
  */
-export async function moveWithdrawal(trx: Db, id: number, t: Transition) {
+export async function moveWithdrawal(trx: Db, counts: CounterMoves, id: number, t: Transition) {
   const set: Record<string, unknown> = { status: t.to };
   if (t.set.remark !== undefined) set.remark = t.set.remark;
   if (t.set.tx_hash !== undefined) set.tx_hash = t.set.tx_hash;
@@ -217,7 +220,10 @@ export async function moveWithdrawal(trx: Db, id: number, t: Transition) {
         money('fee').as('fee'),
       ])
       .executeTakeFirst();
-    if (row) return { ...row, from };
+    if (row) {
+      moveWithdrawalStat(trx, counts, { type: row.type, amount: BigInt(row.amount), fee: BigInt(row.fee) }, from, t.to);
+      return { ...row, from };
+    }
   }
   return undefined;
 }
@@ -248,8 +254,10 @@ export async function countRequestsSince(db: Db, memberId: number, type: number,
   return Number(r.n);
 }
 
+/** Inserts a withdrawal and queues its withdrawal_stat count. */
 export async function insertWithdrawal(
   db: Db,
+  counts: CounterMoves,
   v: {
     memberId: number;
     type: number;
@@ -281,5 +289,6 @@ export async function insertWithdrawal(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  moveWithdrawalStat(db, counts, v, null, v.status);
   return Number(r.id);
 }

@@ -26,11 +26,11 @@ import { depositStatViolations } from '../../../../server/modules/deposits/depos
 import { submitDeposit } from '../../../../server/modules/deposits/deposits.service';
 import { balancesOf, billStatViolations, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
 import { withdrawalStatViolations } from '../../../../server/modules/withdrawals/withdrawals.repository';
-import { memberCountViolations } from '../../../../server/modules/members/members.repository';
+import { memberCountViolations } from '../../../../server/modules/members/counts.repository';
 import { feeOf } from '../../../../server/modules/settings/values';
 import { transferStatViolations } from '../../../../server/modules/transfers/transfers.repository';
 import { transfer } from '../../../../server/modules/transfers/transfers.service';
-import { requestWithdrawal } from '../../../../server/modules/withdrawals/withdrawals.service';
+import { requestWithdrawal } from '../../../../server/modules/withdrawals/requestWithdrawal.service';
 import { transferFee } from '../../../../domain/transfers';
 import { AppError } from '../../../../server/errors';
 import { build, dbKind, type TestApp } from '../../helpers';

@@ -25,7 +25,8 @@ import { depositStatViolations } from '../../../../server/modules/deposits/depos
 import { DepositMessages, submitDeposit } from '../../../../server/modules/deposits/deposits.service';
 import { balancesOf, billStatViolations, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
 import { withdrawalStatViolations } from '../../../../server/modules/withdrawals/withdrawals.repository';
-import { requestWithdrawal, WithdrawMessages } from '../../../../server/modules/withdrawals/withdrawals.service';
+import { requestWithdrawal } from '../../../../server/modules/withdrawals/requestWithdrawal.service';
+import { WithdrawMessages } from '../../../../server/modules/withdrawals/withdrawals.service';
 import { ADMIN_PASSWORD, build, dbKind, PG_URL, type TestApp } from '../../helpers';
 import { addDepositAccount, addMember, credit, trc20Address, trc20Tx } from '../deposits/fixtures';
 

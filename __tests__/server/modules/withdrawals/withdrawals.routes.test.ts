@@ -1,6 +1,6 @@
 import { balancesOf, billStatViolations, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
 import { withdrawalStatViolations } from '../../../../server/modules/withdrawals/withdrawals.repository';
-import { requestWithdrawal } from '../../../../server/modules/withdrawals/withdrawals.service';
+import { requestWithdrawal } from '../../../../server/modules/withdrawals/requestWithdrawal.service';
 import { expectCursorPagingMatchesOffset } from '../../paging';
 import { build, dbKind, type TestApp } from '../../helpers';
 import { addMember, billsOf, credit, erc20Address, trc20Address } from '../deposits/fixtures';
