@@ -4,6 +4,7 @@
  * API route names one of its codes. Ids are explicit and never reused so that stored grants survive
  * reordering. Adding a page = a row here + a server module + a page folder.
  */
+import { pagePaths, type PageCode } from './pagePaths';
 
 export type PermissionKind = 'group' | 'page' | 'action';
 
@@ -23,6 +24,12 @@ export interface PermissionNode {
 
 const L = '/layout';
 
+/** A page node's code, kind, route tail and menu path, from its one path in ./pagePaths.ts. */
+function pageAt(code: PageCode) {
+  const path = pagePaths[code];
+  return { code, kind: 'page' as const, name: path.slice(path.lastIndexOf('/') + 1), layout: `${L}/${path}` };
+}
+
 export const permissionTree: PermissionNode[] = [
   {
     id: 100,
@@ -34,11 +41,8 @@ export const permissionTree: PermissionNode[] = [
     children: [
       {
         id: 110,
-        code: 'manager:view',
+        ...pageAt('manager:view'),
         title: '管理员',
-        kind: 'page',
-        name: 'managerLayout',
-        layout: `${L}/systemLayout/managerLayout`,
         children: [
           { id: 111, code: 'manager:create', title: '新增/编辑管理员', kind: 'action' },
           { id: 112, code: 'manager:delete', title: '删除管理员', kind: 'action' },
@@ -47,11 +51,8 @@ export const permissionTree: PermissionNode[] = [
       },
       {
         id: 120,
-        code: 'role:view',
+        ...pageAt('role:view'),
         title: '角色管理',
-        kind: 'page',
-        name: 'roleLayout',
-        layout: `${L}/systemLayout/roleLayout`,
         children: [
           { id: 121, code: 'role:create', title: '新增/编辑角色', kind: 'action' },
           { id: 122, code: 'role:bind', title: '分配权限', kind: 'action' },
@@ -60,11 +61,8 @@ export const permissionTree: PermissionNode[] = [
       },
       {
         id: 130,
-        code: 'password:update',
+        ...pageAt('password:update'),
         title: '修改密码',
-        kind: 'page',
-        name: 'passwordLayout',
-        layout: `${L}/systemLayout/passwordLayout`,
         always: true,
       },
     ],
@@ -79,11 +77,8 @@ export const permissionTree: PermissionNode[] = [
     children: [
       {
         id: 210,
-        code: 'member:view',
+        ...pageAt('member:view'),
         title: '会员列表',
-        kind: 'page',
-        name: 'memberListLayout',
-        layout: `${L}/memberLayout/memberListLayout`,
         children: [
           { id: 211, code: 'member:create', title: '新增会员', kind: 'action' },
           { id: 212, code: 'member:opt', title: '会员操作', kind: 'action' },
@@ -92,28 +87,19 @@ export const permissionTree: PermissionNode[] = [
       },
       {
         id: 220,
-        code: 'zone:view',
+        ...pageAt('zone:view'),
         title: '专区管理',
-        kind: 'page',
-        name: 'zoneLayout',
-        layout: `${L}/memberLayout/zoneLayout`,
         children: [{ id: 221, code: 'zone:opt', title: '专区操作', kind: 'action' }],
       },
       {
         id: 230,
-        code: 'query:view',
+        ...pageAt('query:view'),
         title: '资产查询',
-        kind: 'page',
-        name: 'queryListLayout',
-        layout: `${L}/memberLayout/queryListLayout`,
       },
       {
         id: 240,
-        code: 'payment:view',
+        ...pageAt('payment:view'),
         title: '收款方式',
-        kind: 'page',
-        name: 'paymentListLayout',
-        layout: `${L}/memberLayout/paymentListLayout`,
         children: [
           { id: 241, code: 'payment:opt', title: '审核收款方式', kind: 'action' },
           { id: 242, code: 'payment:export', title: '导出收款方式', kind: 'action' },
@@ -123,11 +109,8 @@ export const permissionTree: PermissionNode[] = [
   },
   {
     id: 300,
-    code: 'transfer:view',
+    ...pageAt('transfer:view'),
     title: '转账记录',
-    kind: 'page',
-    name: 'transferLayout',
-    layout: `${L}/transferLayout`,
   },
   {
     id: 500,
@@ -139,11 +122,8 @@ export const permissionTree: PermissionNode[] = [
     children: [
       {
         id: 510,
-        code: 'withdraw:view',
+        ...pageAt('withdraw:view'),
         title: '提现审核',
-        kind: 'page',
-        name: 'withdrawListLayout',
-        layout: `${L}/withdrawLayout/withdrawListLayout`,
         children: [
           { id: 511, code: 'withdraw:audit', title: '审核提现', kind: 'action' },
           { id: 512, code: 'withdraw:pay', title: '确认打款', kind: 'action' },
@@ -151,11 +131,8 @@ export const permissionTree: PermissionNode[] = [
       },
       {
         id: 520,
-        code: 'extract:view',
+        ...pageAt('extract:view'),
         title: '提取审核',
-        kind: 'page',
-        name: 'extractListLayout',
-        layout: `${L}/withdrawLayout/extractListLayout`,
         children: [
           { id: 521, code: 'extract:audit', title: '审核提取', kind: 'action' },
           { id: 522, code: 'extract:pay', title: '确认提取打款', kind: 'action' },
@@ -163,11 +140,8 @@ export const permissionTree: PermissionNode[] = [
       },
       {
         id: 530,
-        code: 'withdrawSetting:view',
+        ...pageAt('withdrawSetting:view'),
         title: '提现设置',
-        kind: 'page',
-        name: 'withdrawSettingLayout',
-        layout: `${L}/withdrawLayout/withdrawSettingLayout`,
         children: [{ id: 531, code: 'withdrawSetting:update', title: '修改提现设置', kind: 'action' }],
       },
     ],
@@ -182,39 +156,27 @@ export const permissionTree: PermissionNode[] = [
     children: [
       {
         id: 610,
-        code: 'deposit:view',
+        ...pageAt('deposit:view'),
         title: '充值记录',
-        kind: 'page',
-        name: 'depositListLayout',
-        layout: `${L}/depositLayout/depositListLayout`,
         children: [{ id: 611, code: 'deposit:audit', title: '审核充值', kind: 'action' }],
       },
       {
         id: 620,
-        code: 'depositSetting:update',
+        ...pageAt('depositSetting:update'),
         title: '充值设置',
-        kind: 'page',
-        name: 'depositSettingLayout',
-        layout: `${L}/depositLayout/depositSettingLayout`,
       },
       {
         id: 630,
-        code: 'depositAccount:view',
+        ...pageAt('depositAccount:view'),
         title: '收款地址',
-        kind: 'page',
-        name: 'accountLayout',
-        layout: `${L}/depositLayout/accountLayout`,
         children: [{ id: 631, code: 'depositAccount:opt', title: '管理收款地址', kind: 'action' }],
       },
     ],
   },
   {
     id: 700,
-    code: 'bill:view',
+    ...pageAt('bill:view'),
     title: '账单流水',
-    kind: 'page',
-    name: 'billLayout',
-    layout: `${L}/billLayout`,
   },
   {
     id: 800,
@@ -226,11 +188,8 @@ export const permissionTree: PermissionNode[] = [
     children: [
       {
         id: 820,
-        code: 'change:view',
+        ...pageAt('change:view'),
         title: '能量变动',
-        kind: 'page',
-        name: 'changeLayout',
-        layout: `${L}/energyLayout/changeLayout`,
       },
     ],
   },

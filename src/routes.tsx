@@ -1,22 +1,22 @@
 /**
  * The registry of pages shown inside the shell (children of /layout, SPEC.md §2).
  *
- * To add a page, append ONE entry to `pageRoutes`:
+ * A page is registered by its permission code; its path is written once, in domain/pagePaths.ts,
+ * which the permission tree (the menu's `layout`, the breadcrumb key) reads too. To add a page, add
+ * its path there and ONE entry to `pagesByCode`:
  *
- *   { path: 'systemLayout/managerLayout', load: () => import('./pages/managers/ManagersPage') },
+ *   'manager:view': { load: () => import('./pages/system/ManagersPage') },
  *
- * - `path` is relative to /layout and equals the menu entry's `layout` without the '/layout/' prefix
- *   (domain/permissions.ts), which also makes it the breadcrumb key.
  * - `load` must be a dynamic `import()` of a module whose default export is the page component:
  *   webpack turns every such import into its own chunk, loaded only when the route is visited.
  * - Never import a page statically here or anywhere in the shell; that would pull it into the
  *   entry bundle (and the login route).
- * - Optional `props` are passed to the page (two routes can share one screen, e.g. the protocol
- *   editor with id 6 and 8).
+ * - Optional `props` are passed to the page (two routes can share one screen, e.g. 提现 and 提取).
  *
  * Matching is case-insensitive, like the rest of the router.
  */
 import type { ComponentType } from 'react';
+import { pagePaths, type PageCode } from '../domain/pagePaths';
 
 export interface PageModule {
   default: ComponentType<any>;
@@ -31,31 +31,31 @@ export interface PageRoute {
   props?: Record<string, unknown>;
 }
 
+type PageEntry = Omit<PageRoute, 'path'>;
+
+/** Every page with a permission code, by that code (the path comes from domain/pagePaths.ts). */
+const pagesByCode: Record<PageCode, PageEntry> = {
+  'manager:view': { load: () => import('./pages/system/ManagersPage') },
+  'role:view': { load: () => import('./pages/system/RolesPage') },
+  'password:update': { load: () => import('./pages/system/PasswordPage') },
+  'withdraw:view': { load: () => import('./pages/withdrawals/WithdrawListPage'), props: { type: 1 } },
+  'extract:view': { load: () => import('./pages/withdrawals/WithdrawListPage'), props: { type: 2 } },
+  'withdrawSetting:view': { load: () => import('./pages/withdrawals/WithdrawSettingPage') },
+  'deposit:view': { load: () => import('./pages/deposits/DepositListPage') },
+  'depositSetting:update': { load: () => import('./pages/deposits/DepositSettingPage') },
+  'depositAccount:view': { load: () => import('./pages/deposits/DepositAccountsPage') },
+  'member:view': { load: () => import('./pages/members/MemberListPage') },
+  'zone:view': { load: () => import('./pages/members/ZonesPage') },
+  'query:view': { load: () => import('./pages/members/AssetQueryPage') },
+  'payment:view': { load: () => import('./pages/payments/PaymentListPage') },
+  'transfer:view': { load: () => import('./pages/transfers/TransferListPage') },
+  'bill:view': { load: () => import('./pages/bills/BillListPage') },
+  'change:view': { load: () => import('./pages/bills/BillListPage'), props: { energy: true } },
+};
+
 export const pageRoutes: PageRoute[] = [
+  // The pages every manager sees, without a permission code.
   { path: 'welcome', load: () => import('./pages/welcome/WelcomePage') },
   { path: 'errors/404', load: () => import('./pages/errors/NotFoundPage') },
-  { path: 'systemLayout/managerLayout', load: () => import('./pages/system/ManagersPage') },
-  { path: 'systemLayout/roleLayout', load: () => import('./pages/system/RolesPage') },
-  { path: 'systemLayout/passwordLayout', load: () => import('./pages/system/PasswordPage') },
-  {
-    path: 'withdrawLayout/withdrawListLayout',
-    load: () => import('./pages/withdrawals/WithdrawListPage'),
-    props: { type: 1 },
-  },
-  {
-    path: 'withdrawLayout/extractListLayout',
-    load: () => import('./pages/withdrawals/WithdrawListPage'),
-    props: { type: 2 },
-  },
-  { path: 'withdrawLayout/withdrawSettingLayout', load: () => import('./pages/withdrawals/WithdrawSettingPage') },
-  { path: 'depositLayout/depositListLayout', load: () => import('./pages/deposits/DepositListPage') },
-  { path: 'depositLayout/depositSettingLayout', load: () => import('./pages/deposits/DepositSettingPage') },
-  { path: 'depositLayout/accountLayout', load: () => import('./pages/deposits/DepositAccountsPage') },
-  { path: 'memberLayout/memberListLayout', load: () => import('./pages/members/MemberListPage') },
-  { path: 'memberLayout/zoneLayout', load: () => import('./pages/members/ZonesPage') },
-  { path: 'memberLayout/queryListLayout', load: () => import('./pages/members/AssetQueryPage') },
-  { path: 'memberLayout/paymentListLayout', load: () => import('./pages/payments/PaymentListPage') },
-  { path: 'transferLayout', load: () => import('./pages/transfers/TransferListPage') },
-  { path: 'billLayout', load: () => import('./pages/bills/BillListPage') },
-  { path: 'energyLayout/changeLayout', load: () => import('./pages/bills/BillListPage'), props: { energy: true } },
+  ...(Object.keys(pagesByCode) as PageCode[]).map((code) => ({ path: pagePaths[code], ...pagesByCode[code] })),
 ];

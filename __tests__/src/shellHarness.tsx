@@ -8,7 +8,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import type { MenuEntry } from '../../src/services/generated/api';
+import type { MenuEntry } from '../../src/services/generated/auth';
 import { createAppStore } from '../../src/store';
 import { widthChanged } from '../../src/store/layoutSlice';
 import { theme } from '../../src/theme';

@@ -5,7 +5,7 @@
  * Hiding a button is comfort only; the server checks every call.
  */
 import { useMemo } from 'react';
-import { useGetPermissionsQuery } from '../services/generated/api';
+import { useGetPermissionsQuery } from '../services/generated/system';
 import { useAppSelector } from '../store/hooks';
 
 /** The one cache key of the caller's own permissions (a roleId would ask about another role). */

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import MuiBreadcrumbs from '@mui/material/Breadcrumbs';
 import Typography from '@mui/material/Typography';
-import { useGetMenuQuery } from '../services/generated/api';
+import { useGetMenuQuery } from '../services/generated/auth';
 import { breadcrumbMap, pathKey } from './menuTree';
 
 export default function Breadcrumbs() {

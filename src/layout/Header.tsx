@@ -17,7 +17,7 @@ import Toolbar from '@mui/material/Toolbar';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import Logout from '@mui/icons-material/Logout';
-import { useLogoutMutation } from '../services/generated/api';
+import { useLogoutMutation } from '../services/generated/auth';
 import { loggedOut } from '../store/authSlice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import Breadcrumbs from './Breadcrumbs';

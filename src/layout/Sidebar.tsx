@@ -26,7 +26,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpen from '@mui/icons-material/MenuOpen';
 import { menuIconFor } from '../icons/menuIcons';
-import { useGetMenuQuery, type MenuEntry } from '../services/generated/api';
+import { useGetMenuQuery, type MenuEntry } from '../services/generated/auth';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { toggleSidebar } from '../store/layoutSlice';
 import { MENU_POPUP_DELAY_MS, sidebarWidth } from './layoutSizes';

@@ -2,7 +2,7 @@
  * Pure helpers over the server menu (SPEC.md §3): a leaf's `layout` is both its route and its
  * breadcrumb key. Paths compare case-insensitively, like the router.
  */
-import type { MenuEntry } from '../services/generated/api';
+import type { MenuEntry } from '../services/generated/auth';
 
 export const pathKey = (path: string) => path.replace(/\/+$/, '').toLowerCase();
 

@@ -1,6 +1,7 @@
 /**
- * The one RTK Query api (SPEC.md §7–§8). Endpoints are generated into ./generated from the contract
- * and get their cache tags in the per-module files beside this one.
+ * The one RTK Query api (SPEC.md §7–§8). Endpoints are generated into ./generated/<tag>.ts from the
+ * contract, one file per OpenAPI tag, and get their cache tags in the per-module files beside this
+ * one (services/<module>.ts, through the helpers of ./tags.ts).
  *
  * The custom baseQuery: 30,000 ms timeout; the raw token in Authorization; the loading counter up for
  * GET and POST except login and down on every outcome; code 200 → data; blobs pass; 301/302 → token
@@ -92,29 +93,10 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asy
   }
 };
 
-/** Cache tags of every module; each module's file adds its own to the endpoints it owns. */
-export const TAG_TYPES = [
-  'Menu',
-  'Permissions',
-  'Manager',
-  'OpLog',
-  'Role',
-  'Member',
-  'Zone',
-  'Asset',
-  'Payment',
-  'Transfer',
-  'Bill',
-  'Deposit',
-  'DepositSetting',
-  'DepositAccount',
-  'Withdraw',
-  'WithdrawSetting',
-] as const;
-
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: TAG_TYPES,
+  // No tag types here: each module's services/<module>.ts adds its own (enhanceEndpoints addTagTypes).
+  tagTypes: [],
   endpoints: () => ({}),
 });

@@ -1,35 +1,37 @@
 /**
- * Cache tags of the member, zone and asset-query pages. A member change refetches the member list and,
- * because balances or zone counts may have moved, the asset query, bills and zones.
- * Imported for its effect by the pages that use these hooks.
+ * The members module's endpoints (members, zones, the asset query) with their cache tags. A member
+ * change refetches the member list and, because balances or zone counts may have moved, the asset
+ * query, bills and zones. Pages import their hooks from here.
  */
-import { api } from './generated/api';
+import { api as memberApi } from './generated/member';
+import { api as assetApi } from './generated/query';
+import { api as zoneApi } from './generated/zone';
+import { invalidates, LIST, providesList } from './tags';
 
-const LIST = 'LIST' as const;
+const TAGS = ['Member', 'Zone', 'Asset', 'Bill'] as const;
 
-export const membersApi = api.enhanceEndpoints({
+export const membersApi = memberApi.enhanceEndpoints({
+  addTagTypes: TAGS,
   endpoints: {
-    listMembers: { providesTags: [{ type: 'Member', id: LIST }] },
-    createMember: {
-      invalidatesTags: (_r, error) => (error ? [] : [{ type: 'Member', id: LIST }, 'Zone', 'Asset']),
-    },
-    memberOpt: {
-      // A 409 (someone else changed the member) also means the list is stale.
-      invalidatesTags: (_r, error) => (error?.code === 0 ? [] : ['Member', 'Zone', 'Asset', 'Bill']),
-    },
-    listZones: { providesTags: [{ type: 'Zone', id: LIST }] },
-    zoneOpt: {
-      invalidatesTags: (_r, error) => (error?.code === 0 ? [] : [{ type: 'Zone', id: LIST }, 'Member']),
-    },
-    listAssets: { providesTags: [{ type: 'Asset', id: LIST }] },
+    listMembers: { providesTags: providesList('Member') },
+    createMember: { invalidatesTags: invalidates([{ type: 'Member', id: LIST }, 'Zone', 'Asset']) },
+    memberOpt: { invalidatesTags: invalidates(['Member', 'Zone', 'Asset', 'Bill']) },
   },
 });
 
-export const {
-  useListMembersQuery,
-  useCreateMemberMutation,
-  useMemberOptMutation,
-  useListZonesQuery,
-  useZoneOptMutation,
-  useListAssetsQuery,
-} = membersApi;
+export const zonesApi = zoneApi.enhanceEndpoints({
+  addTagTypes: TAGS,
+  endpoints: {
+    listZones: { providesTags: providesList('Zone') },
+    zoneOpt: { invalidatesTags: invalidates([{ type: 'Zone', id: LIST }, 'Member']) },
+  },
+});
+
+export const assetsApi = assetApi.enhanceEndpoints({
+  addTagTypes: TAGS,
+  endpoints: { listAssets: { providesTags: providesList('Asset') } },
+});
+
+export const { useListMembersQuery, useCreateMemberMutation, useMemberOptMutation } = membersApi;
+export const { useListZonesQuery, useZoneOptMutation } = zonesApi;
+export const { useListAssetsQuery } = assetsApi;

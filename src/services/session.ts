@@ -6,7 +6,7 @@
  */
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { baseQuery, LOGIN_PATH, type ApiError } from './baseApi';
-import type { LoginApiArg, LoginApiResponse } from './generated/api';
+import type { LoginApiArg, LoginApiResponse } from './generated/auth';
 
 /** Resolves with {token, username}; rejects with an ApiError {code, msg}. */
 export function requestLogin(

@@ -1,42 +1,46 @@
 /**
- * Cache tags of the system module (managers, roles, permissions, operation log) on top of the
- * generated endpoints. Pages import their hooks from here, so the tags are in place before the first
- * query runs. Every change also invalidates OpLog: it writes one op-log row.
+ * The system module's endpoints (managers, roles, permissions, operation log) with their cache tags.
+ * Pages import their hooks from here, so the tags are in place before the first query runs. Every
+ * change also invalidates OpLog: it writes one op-log row.
  *
  * The caller's own codes (useCan) and the menu are usually fetched by the shell before this module is
  * loaded, i.e. before their tags exist; a bind therefore refetches both explicitly (the bound role may
  * be the caller's own).
  */
-import { api } from './generated/api';
+import { api as authApi } from './generated/auth';
+import { api } from './generated/system';
+import { invalidates } from './tags';
 
 export const systemApi = api.enhanceEndpoints({
+  addTagTypes: ['Manager', 'Role', 'OpLog', 'Permissions', 'Menu'],
   endpoints: {
     listManagers: { providesTags: ['Manager'] },
-    saveManager: { invalidatesTags: (_r, error) => (error ? [] : ['Manager', 'Role', 'OpLog']) },
-    deleteManager: { invalidatesTags: (_r, error) => (error ? [] : ['Manager', 'Role', 'OpLog']) },
+    saveManager: { invalidatesTags: invalidates(['Manager', 'Role', 'OpLog']) },
+    deleteManager: { invalidatesTags: invalidates(['Manager', 'Role', 'OpLog']) },
     listRoles: { providesTags: ['Role'] },
-    saveRole: { invalidatesTags: (_r, error) => (error ? [] : ['Role', 'Manager', 'OpLog']) },
-    deleteRole: { invalidatesTags: (_r, error) => (error ? [] : ['Role', 'Manager', 'OpLog']) },
+    saveRole: { invalidatesTags: invalidates(['Role', 'Manager', 'OpLog']) },
+    deleteRole: { invalidatesTags: invalidates(['Role', 'Manager', 'OpLog']) },
     bindRole: {
-      invalidatesTags: (_r, error) => (error ? [] : ['Role', 'Permissions', 'Menu', 'OpLog']),
+      invalidatesTags: invalidates(['Role', 'Permissions', 'Menu', 'OpLog']),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;
         } catch {
-          return;
+          return; // the store has toasted the failure
         }
         dispatch(api.endpoints.getPermissions.initiate({}, { subscribe: false, forceRefetch: true }));
-        dispatch(api.endpoints.getMenu.initiate(undefined, { subscribe: false, forceRefetch: true }));
+        dispatch(authApi.endpoints.getMenu.initiate(undefined, { subscribe: false, forceRefetch: true }));
       },
     },
     getPermissions: {
       providesTags: (_r, _e, arg) =>
         arg.roleId === undefined ? ['Permissions'] : [{ type: 'Permissions', id: arg.roleId }],
     },
-    getMenu: { providesTags: ['Menu'] },
     listOpLogs: { providesTags: ['OpLog'] },
   },
 });
+
+authApi.enhanceEndpoints({ addTagTypes: ['Menu'], endpoints: { getMenu: { providesTags: ['Menu'] } } });
 
 export const {
   useListManagersQuery,

@@ -222,7 +222,7 @@ describe('baseQuery', () => {
 describe('errors reach the user as a toast', () => {
   it('toasts a failed call through the api, but not a failed login', async () => {
     const { store } = setup();
-    const { api } = await import('../../../src/services/generated/api');
+    const { api } = await import('../../../src/services/generated/auth');
     mockFetch(() => envelope(null, 500, '数据库开小差了'));
     await store.dispatch(api.endpoints.getMenu.initiate());
     expect(store.getState().toast.items.map((t) => [t.msg, t.severity])).toEqual([['数据库开小差了', 'error']]);

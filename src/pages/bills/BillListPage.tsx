@@ -6,7 +6,6 @@
  * 10,000 rows are reached by cursor (useListParams), as fast as the first.
  */
 import { useMemo } from 'react';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -18,8 +17,9 @@ import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { gridLocaleText, ListPage } from '../../components/ListPage';
 import { formatMoneyText } from '../../components/MoneyText';
 import { useListParams } from '../../components/useListParams';
-import type { ListBillsApiArg, ListBillsApiResponse, ListEnergyChangesApiArg } from '../../services/generated/api';
-import { useGetBillTypesQuery, useListBillsQuery, useListEnergyChangesQuery } from '../../services/ledger';
+import EnumSelect from '../../components/EnumSelect';
+import type { ListBillsApiArg, ListBillsApiResponse, ListEnergyChangesApiArg } from '../../services/generated/bill';
+import { useGetBillTypesQuery, useListBillsQuery, useListEnergyChangesQuery } from '../../services/bills';
 
 export type Bill = ListBillsApiResponse['list'][number];
 type BillPage = ListBillsApiResponse;
@@ -121,24 +121,14 @@ export default function BillListPage({ energy = false }: BillListPageProps) {
         gridProps={gridProps}
       >
         <TextField label="会员" placeholder="UID或手机号" size="small" {...params.field('keyword')} />
-        {energy ? null : (
-          <TextField select label="资产" size="small" sx={{ width: 120 }} {...params.field('asset')}>
-            <MenuItem value="">全部</MenuItem>
-            {Assets.map((a) => (
-              <MenuItem key={a} value={a}>
-                {a}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-        <TextField select label="类型" size="small" sx={{ width: 140 }} {...params.field('type')}>
-          <MenuItem value="">全部</MenuItem>
-          {typeOptions.map((t) => (
-            <MenuItem key={t.type} value={String(t.type)}>
-              {t.label}
-            </MenuItem>
-          ))}
-        </TextField>
+        {energy ? null : <EnumSelect filter label="资产" {...params.field('asset')} options={Assets} />}
+        <EnumSelect
+          filter
+          label="类型"
+          options={typeOptions.map((t) => ({ value: t.type, label: t.label }))}
+          sx={{ width: 140 }}
+          {...params.field('type')}
+        />
         <DateRangeFilter params={params} />
       </ListPage>
       {data ? (

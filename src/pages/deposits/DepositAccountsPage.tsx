@@ -5,7 +5,6 @@
  */
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -19,16 +18,15 @@ import {
 } from '../../../domain/deposits';
 import { Can } from '../../components/Can';
 import { actionsColumn, statusColumn, timeColumn, fileLinkColumn } from '../../components/columns';
-import { errorMessage, FormDialog } from '../../components/FormDialog';
+import { FormDialog } from '../../components/FormDialog';
 import { ListPage } from '../../components/ListPage';
 import { usePermissions } from '../../components/useCan';
-import { useConfirm } from '../../components/useConfirm';
+import useAction from '../../components/useAction';
 import { useForm } from '../../components/useForm';
 import { useListParams } from '../../components/useListParams';
-import type { ListDepositAccountsApiArg, ListDepositAccountsApiResponse } from '../../services/generated/api';
-import { useDepositAccountOptMutation, useListDepositAccountsQuery } from '../../services/money';
-import { useAppDispatch } from '../../store/hooks';
-import { toastShown } from '../../store/toastSlice';
+import EnumSelect from '../../components/EnumSelect';
+import type { ListDepositAccountsApiArg, ListDepositAccountsApiResponse } from '../../services/generated/deposit';
+import { useDepositAccountOptMutation, useListDepositAccountsQuery } from '../../services/deposits';
 
 export type DepositAccount = ListDepositAccountsApiResponse['list'][number];
 
@@ -95,21 +93,15 @@ function AccountDialog({ editing, onClose }: { editing: DepositAccount | 'new' |
       onSubmit={submit}
       successText={isNew ? '新增成功' : '保存成功'}
     >
-      <TextField
-        select
+      <EnumSelect
+        options={Chains}
         {...form.field('chain')}
         onChange={(e) => {
           form.setValue('chain', e.target.value);
           // The address was checked against the old chain: check it again.
           if (form.values.address.trim()) form.setError('address', addressError(e.target.value, form.values.address));
         }}
-      >
-        {Chains.map((c) => (
-          <MenuItem key={c} value={c}>
-            {c}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <TextField
         {...form.field('address')}
         helperText={
@@ -118,41 +110,31 @@ function AccountDialog({ editing, onClose }: { editing: DepositAccount | 'new' |
         slotProps={{ htmlInput: { maxLength: 100 } }}
       />
       <TextField {...form.field('qrUrl')} slotProps={{ htmlInput: { maxLength: 500 } }} />
-      <TextField select label="状态" {...form.field('status')}>
-        {DepositAccountStatus.values.map((v) => (
-          <MenuItem key={v} value={String(v)}>
-            {DepositAccountStatus.label(v)}
-          </MenuItem>
-        ))}
-      </TextField>
+      <EnumSelect label="状态" {...form.field('status')} options={DepositAccountStatus} />
       <TextField {...form.field('remark')} slotProps={{ htmlInput: { maxLength: 200 } }} />
     </FormDialog>
   );
 }
 
 export default function DepositAccountsPage() {
-  const dispatch = useAppDispatch();
   const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
   const { data, isFetching } = useListDepositAccountsQuery(params.queryArgs as ListDepositAccountsApiArg);
   const { can } = usePermissions();
   const canOpt = can('depositAccount:opt');
-  const [confirm, confirmDialog] = useConfirm();
+  const [run, actionDialog] = useAction();
   const [opt] = useDepositAccountOptMutation();
   const [editing, setEditing] = useState<DepositAccount | 'new' | null>(null);
 
-  const act = async (row: DepositAccount, action: 'enable' | 'disable' | 'delete') => {
+  const act = (row: DepositAccount, action: 'enable' | 'disable' | 'delete') => {
     const text = { enable: '启用', disable: '停用', delete: '删除' }[action];
-    const ok = await confirm({
-      content: `确认${text}收款地址 ${row.chain} ${row.address}？${action === 'delete' ? '删除后不可恢复。' : ''}`,
-      danger: action !== 'enable',
+    return run({
+      confirm: {
+        content: `确认${text}收款地址 ${row.chain} ${row.address}？${action === 'delete' ? '删除后不可恢复。' : ''}`,
+        danger: action !== 'enable',
+      },
+      call: () => opt({ body: { action, id: row.id } }).unwrap(),
+      success: `${text}成功`,
     });
-    if (!ok) return;
-    try {
-      await opt({ body: { action, id: row.id } }).unwrap();
-      dispatch(toastShown(`${text}成功`, 'success'));
-    } catch (error) {
-      dispatch(toastShown(errorMessage(error), 'error'));
-    }
   };
 
   const columns = useMemo<GridColDef<DepositAccount>[]>(
@@ -213,26 +195,12 @@ export default function DepositAccountsPage() {
           </Can>
         }
       >
-        <TextField select label="链" size="small" sx={{ width: 120 }} {...params.field('chain')}>
-          <MenuItem value="">全部</MenuItem>
-          {Chains.map((c) => (
-            <MenuItem key={c} value={c}>
-              {c}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField select label="状态" size="small" sx={{ width: 120 }} {...params.field('status')}>
-          <MenuItem value="">全部</MenuItem>
-          {DepositAccountStatus.values.map((v) => (
-            <MenuItem key={v} value={String(v)}>
-              {DepositAccountStatus.label(v)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <EnumSelect filter label="链" {...params.field('chain')} options={Chains} />
+        <EnumSelect filter label="状态" {...params.field('status')} options={DepositAccountStatus} />
         <TextField label="地址" size="small" {...params.field('address')} />
       </ListPage>
       <AccountDialog editing={editing} onClose={() => setEditing(null)} />
-      {confirmDialog}
+      {actionDialog}
     </>
   );
 }

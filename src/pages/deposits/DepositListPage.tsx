@@ -5,7 +5,6 @@
  */
 import { useMemo } from 'react';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Chains, DepositState, DepositStatus } from '../../../domain/deposits';
@@ -18,15 +17,13 @@ import {
   fileLinkColumn,
 } from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
-import { errorMessage } from '../../components/FormDialog';
 import { ListPage } from '../../components/ListPage';
 import { usePermissions } from '../../components/useCan';
-import { useConfirm } from '../../components/useConfirm';
+import useAction from '../../components/useAction';
 import { useListParams } from '../../components/useListParams';
-import type { ListDepositsApiArg, ListDepositsApiResponse } from '../../services/generated/api';
-import { useDepositOptMutation, useListDepositsQuery } from '../../services/money';
-import { useAppDispatch } from '../../store/hooks';
-import { toastShown } from '../../store/toastSlice';
+import EnumSelect from '../../components/EnumSelect';
+import type { ListDepositsApiArg, ListDepositsApiResponse } from '../../services/generated/deposit';
+import { useDepositOptMutation, useListDepositsQuery } from '../../services/deposits';
 
 export type Deposit = ListDepositsApiResponse['list'][number];
 
@@ -37,28 +34,23 @@ const short = (text: string | null | undefined) =>
   !text ? '-' : text.length > 16 ? `${text.slice(0, 8)}…${text.slice(-6)}` : text;
 
 export default function DepositListPage() {
-  const dispatch = useAppDispatch();
   const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
   const { data, isFetching } = useListDepositsQuery(params.queryArgs as ListDepositsApiArg);
   const { can } = usePermissions();
   const canAudit = can('deposit:audit');
-  const [confirm, confirmDialog] = useConfirm();
+  const [run, actionDialog] = useAction();
   const [opt] = useDepositOptMutation();
 
-  const act = async (row: Deposit, action: 'confirm' | 'reject') => {
+  const act = (row: Deposit, action: 'confirm' | 'reject') => {
     const what = `充值 #${row.id}（${row.amount} USDT，会员 ${row.uid}）`;
-    let remark: string | undefined;
-    if (action === 'reject') {
-      const text = await confirm({ content: `确认驳回该${what}？`, danger: true, remark: {} });
-      if (text === null) return;
-      remark = text;
-    } else if (!(await confirm({ content: `确认该${what}已到账？确认后金额计入会员可用余额。` }))) return;
-    try {
-      await opt({ body: { id: row.id, action, remark } }).unwrap();
-      dispatch(toastShown(action === 'confirm' ? '确认到账成功' : '驳回成功', 'success'));
-    } catch (error) {
-      dispatch(toastShown(errorMessage(error), 'error'));
-    }
+    return run({
+      confirm:
+        action === 'reject'
+          ? { content: `确认驳回该${what}？`, danger: true, remark: {} }
+          : { content: `确认该${what}已到账？确认后金额计入会员可用余额。` },
+      call: (remark) => opt({ body: { id: row.id, action, remark } }).unwrap(),
+      success: action === 'confirm' ? '确认到账成功' : '驳回成功',
+    });
   };
 
   const columns = useMemo<GridColDef<Deposit>[]>(
@@ -123,25 +115,11 @@ export default function DepositListPage() {
       >
         <TextField label="会员" placeholder="UID或手机号" size="small" {...params.field('keyword')} />
         <TextField label="交易哈希" size="small" {...params.field('txHash')} />
-        <TextField select label="链" size="small" sx={{ width: 120 }} {...params.field('chain')}>
-          <MenuItem value="">全部</MenuItem>
-          {Chains.map((c) => (
-            <MenuItem key={c} value={c}>
-              {c}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField select label="状态" size="small" sx={{ width: 120 }} {...params.field('status')}>
-          <MenuItem value="">全部</MenuItem>
-          {DepositStatus.values.map((v) => (
-            <MenuItem key={v} value={String(v)}>
-              {DepositStatus.label(v)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <EnumSelect filter label="链" {...params.field('chain')} options={Chains} />
+        <EnumSelect filter label="状态" {...params.field('status')} options={DepositStatus} />
         <DateRangeFilter params={params} />
       </ListPage>
-      {confirmDialog}
+      {actionDialog}
     </>
   );
 }

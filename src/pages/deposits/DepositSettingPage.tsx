@@ -21,8 +21,8 @@ import { formatTime } from '../../../domain/time';
 import { errorMessage } from '../../components/FormDialog';
 import { MoneyField, moneyRule } from '../../components/MoneyField';
 import { useForm } from '../../components/useForm';
-import type { GetDepositSettingApiResponse } from '../../services/generated/api';
-import { useGetDepositSettingQuery, useSaveDepositSettingMutation } from '../../services/money';
+import type { GetDepositSettingApiResponse } from '../../services/generated/deposit';
+import { useGetDepositSettingQuery, useSaveDepositSettingMutation } from '../../services/deposits';
 import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../store/toastSlice';
 

@@ -4,13 +4,13 @@
  */
 import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { Assets, isAsset, type Asset } from '../../../domain/assets';
 import FormDialog from '../../components/FormDialog';
 import MoneyField, { moneyRule } from '../../components/MoneyField';
 import { formatMoneyText } from '../../components/MoneyText';
 import useForm from '../../components/useForm';
+import EnumSelect from '../../components/EnumSelect';
 import { useMemberOptMutation } from '../../services/members';
 import type { MemberRow } from './memberTypes';
 
@@ -62,13 +62,7 @@ export default function AdjustDialog({ member, onClose }: { member: MemberRow | 
           {formatMoneyText(balance?.frozen ?? '0', asset, { showAsset: true })}
         </Alert>
       ) : null}
-      <TextField select {...form.field('asset')}>
-        {Assets.map((a) => (
-          <MenuItem key={a} value={a}>
-            {a}
-          </MenuItem>
-        ))}
-      </TextField>
+      <EnumSelect {...form.field('asset')} options={Assets} />
       <MoneyField
         asset={asset}
         allowNegative

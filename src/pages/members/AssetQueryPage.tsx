@@ -4,14 +4,14 @@
  * every filtered row per asset under the table.
  */
 import { useMemo } from 'react';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Assets, type Asset } from '../../../domain/assets';
 import { moneyColumn, timeColumn } from '../../components/columns';
 import ListPage from '../../components/ListPage';
 import { useListParams } from '../../components/useListParams';
-import type { ListAssetsApiArg, ListAssetsApiResponse } from '../../services/generated/api';
+import EnumSelect from '../../components/EnumSelect';
+import type { ListAssetsApiArg, ListAssetsApiResponse } from '../../services/generated/query';
 import { useListAssetsQuery } from '../../services/members';
 
 type Row = ListAssetsApiResponse['list'][number];
@@ -58,14 +58,7 @@ export default function AssetQueryPage() {
         sx={{ width: 180 }}
         {...params.field('keyword')}
       />
-      <TextField select label="币种" size="small" sx={{ width: 120 }} {...params.field('asset')}>
-        <MenuItem value="">全部</MenuItem>
-        {Assets.map((a) => (
-          <MenuItem key={a} value={a}>
-            {a}
-          </MenuItem>
-        ))}
-      </TextField>
+      <EnumSelect filter label="币种" {...params.field('asset')} options={Assets} />
       <TextField
         label="最低总额"
         size="small"

@@ -1,10 +1,10 @@
 /** 新增会员 (`member/create`): phone, password, nickname, optional inviter uid and zone. */
 import { useEffect } from 'react';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { MEMBER_PASSWORD_PATTERN, PHONE_PATTERN, UID_PATTERN } from '../../../domain/members';
 import FormDialog from '../../components/FormDialog';
 import useForm from '../../components/useForm';
+import EnumSelect from '../../components/EnumSelect';
 import { useCreateMemberMutation } from '../../services/members';
 
 type Values = { phone: string; password: string; nickname: string; inviterUid: string; zoneId: string };
@@ -68,16 +68,11 @@ export default function MemberCreateDialog({
       <TextField {...form.field('password')} type="password" autoComplete="new-password" />
       <TextField {...form.field('nickname')} autoComplete="off" />
       <TextField {...form.field('inviterUid')} autoComplete="off" />
-      <TextField select {...form.field('zoneId')}>
-        <MenuItem value="">无</MenuItem>
-        {zones
-          .filter((z) => z.status === 1)
-          .map((z) => (
-            <MenuItem key={z.id} value={String(z.id)}>
-              {z.name}
-            </MenuItem>
-          ))}
-      </TextField>
+      <EnumSelect
+        empty="无"
+        options={zones.filter((z) => z.status === 1).map((z) => ({ value: z.id, label: z.name }))}
+        {...form.field('zoneId')}
+      />
     </FormDialog>
   );
 }

@@ -22,7 +22,8 @@ import { formatTimeValue } from '../../components/columns';
 import { MoneyText } from '../../components/MoneyText';
 import { StatusChip } from '../../components/StatusChip';
 import { usePermissions } from '../../components/useCan';
-import { useListBillsQuery, useListPaymentMethodsQuery } from '../../services/ledger';
+import { useListBillsQuery } from '../../services/bills';
+import { useListPaymentMethodsQuery } from '../../services/payments';
 import type { MemberRow } from './memberTypes';
 
 export const LATEST_BILLS = 10;

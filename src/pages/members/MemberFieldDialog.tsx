@@ -1,10 +1,10 @@
 /** 修改等级 / 修改专区 (`member/opt` setLevel, setZone): one select, confirmed by 确定. */
 import { useEffect } from 'react';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { MemberLevel } from '../../../domain/members';
 import FormDialog from '../../components/FormDialog';
 import useForm from '../../components/useForm';
+import EnumSelect from '../../components/EnumSelect';
 import { useMemberOptMutation } from '../../services/members';
 import type { ZoneOption } from './MemberCreateDialog';
 import type { MemberRow } from './memberTypes';
@@ -53,21 +53,16 @@ export default function MemberFieldDialog({
       maxWidth="xs"
     >
       {target ? <TextField value={`${target.member.uid}（${target.member.nickname}）`} label="会员" disabled /> : null}
-      <TextField select {...form.field('value')}>
-        {isLevel
-          ? MemberLevel.values.map((v) => (
-              <MenuItem key={v} value={String(v)}>
-                {MemberLevel.label(v)}
-              </MenuItem>
-            ))
-          : zones
-              .filter((z) => z.status === 1 || z.id === target?.member.zoneId)
-              .map((z) => (
-                <MenuItem key={z.id} value={String(z.id)} disabled={z.status !== 1}>
-                  {z.name}
-                </MenuItem>
-              ))}
-      </TextField>
+      <EnumSelect
+        options={
+          isLevel
+            ? MemberLevel
+            : zones
+                .filter((z) => z.status === 1 || z.id === target?.member.zoneId)
+                .map((z) => ({ value: z.id, label: z.name, disabled: z.status !== 1 }))
+        }
+        {...form.field('value')}
+      />
     </FormDialog>
   );
 }

@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import { UID_PATTERN } from '../../../domain/members';
 import FormDialog from '../../components/FormDialog';
 import useForm from '../../components/useForm';
-import type { ListZonesApiResponse } from '../../services/generated/api';
+import type { ListZonesApiResponse } from '../../services/generated/zone';
 import { useZoneOptMutation } from '../../services/members';
 
 export type ZoneRow = ListZonesApiResponse['list'][number];

@@ -4,7 +4,6 @@
  */
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -13,12 +12,11 @@ import { Can } from '../../components/Can';
 import { actionsColumn, statusColumn, timeColumn } from '../../components/columns';
 import ListPage from '../../components/ListPage';
 import { usePermissions } from '../../components/useCan';
-import useConfirm from '../../components/useConfirm';
+import useAction from '../../components/useAction';
 import { useListParams } from '../../components/useListParams';
-import type { ListZonesApiArg } from '../../services/generated/api';
+import EnumSelect from '../../components/EnumSelect';
+import type { ListZonesApiArg } from '../../services/generated/zone';
 import { useListZonesQuery, useZoneOptMutation } from '../../services/members';
-import { useAppDispatch } from '../../store/hooks';
-import { toastShown } from '../../store/toastSlice';
 import ZoneDialog, { type ZoneRow } from './ZoneDialog';
 
 const FILTERS = { name: '', status: '' };
@@ -28,22 +26,19 @@ export default function ZonesPage() {
   const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
   const { data, isFetching } = useListZonesQuery(params.queryArgs as ListZonesApiArg);
   const { can } = usePermissions();
-  const [confirm, confirmDialog] = useConfirm();
-  const dispatch = useAppDispatch();
+  const [run, actionDialog] = useAction();
   const [opt] = useZoneOptMutation();
   const [dialog, setDialog] = useState<{ open: boolean; zone: ZoneRow | null }>({ open: false, zone: null });
 
   const columns = useMemo<GridColDef<ZoneRow>[]>(() => {
-    const act = async (row: ZoneRow, action: 'enable' | 'disable' | 'delete') => {
+    const act = (row: ZoneRow, action: 'enable' | 'disable' | 'delete') => {
       const verb = action === 'enable' ? '启用' : action === 'disable' ? '停用' : '删除';
       const note = action === 'disable' ? '停用后不能再分配会员到该专区' : '';
-      if (!(await confirm({ content: `确认${verb}专区 ${row.name}？${note}`, danger: action !== 'enable' }))) return;
-      try {
-        await opt({ body: { action, id: row.id } }).unwrap();
-        dispatch(toastShown(`${verb}成功`, 'success'));
-      } catch {
-        // The refusal is already a toast (store listener).
-      }
+      return run({
+        confirm: { content: `确认${verb}专区 ${row.name}？${note}`, danger: action !== 'enable' },
+        call: () => opt({ body: { action, id: row.id } }).unwrap(),
+        success: `${verb}成功`,
+      });
     };
     const cols: GridColDef<ZoneRow>[] = [
       { field: 'id', headerName: 'ID', width: 80, sortable: true },
@@ -82,7 +77,7 @@ export default function ZonesPage() {
       );
     }
     return cols;
-  }, [can, confirm, dispatch, opt]);
+  }, [can, run, opt]);
 
   return (
     <>
@@ -101,17 +96,10 @@ export default function ZonesPage() {
         }
       >
         <TextField label="专区名称" size="small" {...params.field('name')} />
-        <TextField select label="状态" size="small" sx={{ width: 120 }} {...params.field('status')}>
-          <MenuItem value="">全部</MenuItem>
-          {ZoneStatus.values.map((v) => (
-            <MenuItem key={v} value={String(v)}>
-              {ZoneStatus.label(v)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <EnumSelect filter label="状态" {...params.field('status')} options={ZoneStatus} />
       </ListPage>
       <ZoneDialog open={dialog.open} zone={dialog.zone} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
-      {confirmDialog}
+      {actionDialog}
     </>
   );
 }

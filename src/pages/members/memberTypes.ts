@@ -1,3 +1,3 @@
-import type { ListMembersApiResponse } from '../../services/generated/api';
+import type { ListMembersApiResponse } from '../../services/generated/member';
 
 export type MemberRow = ListMembersApiResponse['list'][number];

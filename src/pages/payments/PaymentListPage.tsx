@@ -5,7 +5,6 @@
  */
 import { useMemo } from 'react';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { PaymentActions, PaymentStatus, PaymentType, type PaymentAction } from '../../../domain/payments';
@@ -13,15 +12,13 @@ import { Can } from '../../components/Can';
 import { actionsColumn, statusColumn, timeColumn, memberColumn, fileLinkColumn } from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { ExportButton } from '../../components/ExportButton';
-import { errorMessage } from '../../components/FormDialog';
 import { ListPage } from '../../components/ListPage';
 import { usePermissions } from '../../components/useCan';
-import { useConfirm } from '../../components/useConfirm';
+import useAction from '../../components/useAction';
 import { useListParams } from '../../components/useListParams';
-import type { ListPaymentMethodsApiArg, ListPaymentMethodsApiResponse } from '../../services/generated/api';
-import { useListPaymentMethodsQuery, usePaymentOptMutation } from '../../services/ledger';
-import { useAppDispatch } from '../../store/hooks';
-import { toastShown } from '../../store/toastSlice';
+import EnumSelect from '../../components/EnumSelect';
+import type { ListPaymentMethodsApiArg, ListPaymentMethodsApiResponse } from '../../services/generated/payment';
+import { useListPaymentMethodsQuery, usePaymentOptMutation } from '../../services/payments';
 
 export type PaymentMethod = ListPaymentMethodsApiResponse['list'][number];
 
@@ -40,33 +37,28 @@ function accountText(row: PaymentMethod): string {
 }
 
 export default function PaymentListPage() {
-  const dispatch = useAppDispatch();
   const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
   const { data, isFetching } = useListPaymentMethodsQuery(params.queryArgs as ListPaymentMethodsApiArg);
   const { can } = usePermissions();
   const canOpt = can('payment:opt');
-  const [confirm, confirmDialog] = useConfirm();
+  const [run, actionDialog] = useAction();
   const [opt] = usePaymentOptMutation();
 
-  const act = async (row: PaymentMethod, action: PaymentAction) => {
+  const act = (row: PaymentMethod, action: PaymentAction) => {
     const label = PaymentActions[action].label;
     const what = `会员 ${row.uid} 的${PaymentType.label(row.type)}收款方式（${row.account}）`;
-    let remark: string | undefined;
-    if (action === 'reject') {
-      const text = await confirm({
-        content: `确认驳回${what}？`,
-        danger: true,
-        remark: { label: '驳回原因', placeholder: '请输入驳回原因' },
-      });
-      if (text === null) return;
-      remark = text;
-    } else if (!(await confirm({ content: `确认${label}${what}？`, danger: action === 'disable' }))) return;
-    try {
-      await opt({ body: { id: row.id, action, remark } }).unwrap();
-      dispatch(toastShown(`${label}成功`, 'success'));
-    } catch (error) {
-      dispatch(toastShown(errorMessage(error), 'error'));
-    }
+    return run({
+      confirm:
+        action === 'reject'
+          ? {
+              content: `确认驳回${what}？`,
+              danger: true,
+              remark: { label: '驳回原因', placeholder: '请输入驳回原因' },
+            }
+          : { content: `确认${label}${what}？`, danger: action === 'disable' },
+      call: (remark) => opt({ body: { id: row.id, action, remark } }).unwrap(),
+      success: `${label}成功`,
+    });
   };
 
   const columns = useMemo<GridColDef<PaymentMethod>[]>(
@@ -129,25 +121,11 @@ export default function PaymentListPage() {
         }
       >
         <TextField label="会员" placeholder="UID或手机号" size="small" {...params.field('keyword')} />
-        <TextField select label="类型" size="small" sx={{ width: 140 }} {...params.field('type')}>
-          <MenuItem value="">全部</MenuItem>
-          {PaymentType.values.map((v) => (
-            <MenuItem key={v} value={String(v)}>
-              {PaymentType.label(v)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField select label="状态" size="small" sx={{ width: 120 }} {...params.field('status')}>
-          <MenuItem value="">全部</MenuItem>
-          {PaymentStatus.values.map((v) => (
-            <MenuItem key={v} value={String(v)}>
-              {PaymentStatus.label(v)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <EnumSelect filter label="类型" sx={{ width: 140 }} {...params.field('type')} options={PaymentType} />
+        <EnumSelect filter label="状态" {...params.field('status')} options={PaymentStatus} />
         <DateRangeFilter params={params} />
       </ListPage>
-      {confirmDialog}
+      {actionDialog}
     </>
   );
 }

@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import type { PermissionTreeNode } from '../../services/generated/api';
+import type { PermissionTreeNode } from '../../services/generated/system';
 import FormDialog from '../../components/FormDialog';
 import { useBindRoleMutation, useGetPermissionsQuery } from '../../services/system';
 import { initialChecked, permissionIdsOf, stateOf, toggle } from './permissionChecks';

@@ -15,7 +15,7 @@ import {
 } from '../../../domain/managers';
 import FormDialog from '../../components/FormDialog';
 import useForm from '../../components/useForm';
-import type { ListManagersApiResponse } from '../../services/generated/api';
+import type { ListManagersApiResponse } from '../../services/generated/system';
 import { useSaveManagerMutation } from '../../services/system';
 
 export type ManagerRow = ListManagersApiResponse['list'][number];

@@ -5,7 +5,6 @@
  */
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -14,13 +13,12 @@ import { Can } from '../../components/Can';
 import { actionsColumn, statusColumn, timeColumn } from '../../components/columns';
 import ListPage from '../../components/ListPage';
 import { usePermissions } from '../../components/useCan';
-import useConfirm from '../../components/useConfirm';
+import useAction from '../../components/useAction';
 import { useListParams } from '../../components/useListParams';
-import { useAppDispatch } from '../../store/hooks';
-import { toastShown } from '../../store/toastSlice';
 import { useDeleteManagerMutation, useListManagersQuery, useSaveManagerMutation } from '../../services/system';
-import type { ListManagersApiArg } from '../../services/generated/api';
+import type { ListManagersApiArg } from '../../services/generated/system';
 import { onDemand, useOpenedOnce } from '../../components/onDemand';
+import EnumSelect from '../../components/EnumSelect';
 import type { ManagerRow } from './ManagerDialog';
 
 // The create / edit dialog loads when first opened.
@@ -28,43 +26,40 @@ const ManagerDialog = onDemand(() => import('./ManagerDialog'));
 
 const FILTERS = { username: '', roleId: '', status: '' };
 const NUMERIC = ['roleId', 'status'] as const;
+/** 启用 first. */
+const STATUS_OPTIONS = [...ManagerStatus.values].reverse().map((v) => ({ value: v, label: ManagerStatus.label(v) }));
 
 export default function ManagerList() {
   const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
   const { data, isFetching } = useListManagersQuery(params.queryArgs as ListManagersApiArg);
   const roles = useMemo(() => data?.roles ?? [], [data]);
   const { can } = usePermissions();
-  const [confirm, confirmDialog] = useConfirm();
-  const dispatch = useAppDispatch();
+  const [run, actionDialog] = useAction();
   const [save] = useSaveManagerMutation();
   const [remove] = useDeleteManagerMutation();
   const [dialog, setDialog] = useState<{ open: boolean; manager: ManagerRow | null }>({ open: false, manager: null });
   const dialogOpened = useOpenedOnce(dialog.open);
 
   const columns = useMemo<GridColDef<ManagerRow>[]>(() => {
-    const toggle = async (row: ManagerRow) => {
+    const toggle = (row: ManagerRow) => {
       const next = row.status === 1 ? 0 : 1;
       const verb = ManagerStatus.label(next);
       const note = next === 0 ? '，禁用后其登录立即失效' : '';
-      if (!(await confirm({ content: `确认${verb}管理员 ${row.username}？${note}`, danger: next === 0 }))) return;
-      try {
-        await save({
-          body: { id: row.id, version: row.version, username: row.username, roleId: row.roleId, status: next },
-        }).unwrap();
-        dispatch(toastShown(`已${verb}`, 'success'));
-      } catch {
-        // The refusal is already a toast (store listener).
-      }
+      return run({
+        confirm: { content: `确认${verb}管理员 ${row.username}？${note}`, danger: next === 0 },
+        call: () =>
+          save({
+            body: { id: row.id, version: row.version, username: row.username, roleId: row.roleId, status: next },
+          }).unwrap(),
+        success: `已${verb}`,
+      });
     };
-    const drop = async (row: ManagerRow) => {
-      if (!(await confirm({ content: `确认删除管理员 ${row.username}？`, danger: true }))) return;
-      try {
-        await remove({ body: { id: row.id } }).unwrap();
-        dispatch(toastShown('删除成功', 'success'));
-      } catch {
-        // Shown as a toast by the store listener.
-      }
-    };
+    const drop = (row: ManagerRow) =>
+      run({
+        confirm: { content: `确认删除管理员 ${row.username}？`, danger: true },
+        call: () => remove({ body: { id: row.id } }).unwrap(),
+        success: '删除成功',
+      });
     const cols: GridColDef<ManagerRow>[] = [
       { field: 'id', headerName: 'ID', width: 80, sortable: true },
       { field: 'username', headerName: '用户名', width: 150 },
@@ -98,7 +93,7 @@ export default function ManagerList() {
       );
     }
     return cols;
-  }, [can, confirm, dispatch, remove, save]);
+  }, [can, run, remove, save]);
 
   return (
     <>
@@ -121,22 +116,14 @@ export default function ManagerList() {
         }
       >
         <TextField label="用户名" size="small" {...params.field('username')} />
-        <TextField select label="角色" size="small" sx={{ width: 160 }} {...params.field('roleId')}>
-          <MenuItem value="">全部</MenuItem>
-          {roles.map((r) => (
-            <MenuItem key={r.id} value={String(r.id)}>
-              {r.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField select label="状态" size="small" sx={{ width: 120 }} {...params.field('status')}>
-          <MenuItem value="">全部</MenuItem>
-          {[...ManagerStatus.values].reverse().map((v) => (
-            <MenuItem key={v} value={String(v)}>
-              {ManagerStatus.label(v)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <EnumSelect
+          filter
+          label="角色"
+          options={roles.map((r) => ({ value: r.id, label: r.name }))}
+          sx={{ width: 160 }}
+          {...params.field('roleId')}
+        />
+        <EnumSelect filter label="状态" options={STATUS_OPTIONS} {...params.field('status')} />
       </ListPage>
       {dialogOpened ? (
         <ManagerDialog
@@ -146,7 +133,7 @@ export default function ManagerList() {
           onClose={() => setDialog((d) => ({ ...d, open: false }))}
         />
       ) : null}
-      {confirmDialog}
+      {actionDialog}
     </>
   );
 }

@@ -3,7 +3,6 @@
  * date range. Its URL keys carry the `log.` prefix so they never mix with the managers tab's.
  */
 import { useMemo } from 'react';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { opLogActions } from '../../../domain/permissions';
@@ -11,7 +10,8 @@ import DateRangeFilter from '../../components/DateRangeFilter';
 import { timeColumn } from '../../components/columns';
 import ListPage from '../../components/ListPage';
 import { useListParams } from '../../components/useListParams';
-import type { ListOpLogsApiResponse, ListOpLogsApiArg } from '../../services/generated/api';
+import EnumSelect from '../../components/EnumSelect';
+import type { ListOpLogsApiResponse, ListOpLogsApiArg } from '../../services/generated/system';
 import { useListOpLogsQuery } from '../../services/system';
 
 type OpLogRow = ListOpLogsApiResponse['list'][number];
@@ -19,7 +19,7 @@ type OpLogRow = ListOpLogsApiResponse['list'][number];
 const FILTERS = { username: '', code: '', start: '', end: '' };
 
 /** Every page and action of the permission tree, and the server's account events. */
-const ACTIONS = opLogActions;
+const ACTION_OPTIONS = opLogActions.map((p) => ({ value: p.code, label: p.title }));
 
 const COLUMNS: GridColDef<OpLogRow>[] = [
   { field: 'id', headerName: 'ID', width: 80 },
@@ -38,14 +38,7 @@ export default function OpLogList() {
   return (
     <ListPage params={params} columns={columns} data={data} isFetching={isFetching} label="操作日志">
       <TextField label="操作人" size="small" {...params.field('username')} />
-      <TextField select label="操作" size="small" sx={{ width: 180 }} {...params.field('code')}>
-        <MenuItem value="">全部</MenuItem>
-        {ACTIONS.map((p) => (
-          <MenuItem key={p.code} value={p.code}>
-            {p.title}
-          </MenuItem>
-        ))}
-      </TextField>
+      <EnumSelect filter label="操作" options={ACTION_OPTIONS} sx={{ width: 180 }} {...params.field('code')} />
       <DateRangeFilter params={params} />
     </ListPage>
   );

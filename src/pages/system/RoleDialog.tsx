@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import TextField from '@mui/material/TextField';
 import FormDialog from '../../components/FormDialog';
 import useForm from '../../components/useForm';
-import type { ListRolesApiResponse } from '../../services/generated/api';
+import type { ListRolesApiResponse } from '../../services/generated/system';
 import { useSaveRoleMutation } from '../../services/system';
 
 export type RoleRow = ListRolesApiResponse['list'][number];

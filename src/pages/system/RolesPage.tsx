@@ -13,12 +13,10 @@ import { Can } from '../../components/Can';
 import { actionsColumn, timeColumn } from '../../components/columns';
 import ListPage from '../../components/ListPage';
 import { usePermissions } from '../../components/useCan';
-import useConfirm from '../../components/useConfirm';
+import useAction from '../../components/useAction';
 import { useListParams } from '../../components/useListParams';
 import { useDeleteRoleMutation, useListRolesQuery } from '../../services/system';
-import type { ListRolesApiArg } from '../../services/generated/api';
-import { useAppDispatch } from '../../store/hooks';
-import { toastShown } from '../../store/toastSlice';
+import type { ListRolesApiArg } from '../../services/generated/system';
 import BindDialog from './BindDialog';
 import RoleDialog, { type RoleRow } from './RoleDialog';
 
@@ -28,22 +26,19 @@ export default function RolesPage() {
   const params = useListParams({ filters: FILTERS });
   const { data, isFetching } = useListRolesQuery(params.queryArgs as ListRolesApiArg);
   const { can } = usePermissions();
-  const [confirm, confirmDialog] = useConfirm();
-  const dispatch = useAppDispatch();
+  const [run, actionDialog] = useAction();
   const [remove] = useDeleteRoleMutation();
   const [edit, setEdit] = useState<{ open: boolean; role: RoleRow | null }>({ open: false, role: null });
   const [binding, setBinding] = useState<RoleRow | null>(null);
 
   const columns = useMemo<GridColDef<RoleRow>[]>(() => {
-    const drop = async (row: RoleRow) => {
-      if (!(await confirm({ content: `确认删除角色 ${row.name}？`, danger: true }))) return;
-      try {
-        await remove({ roleId: row.id }).unwrap();
-        dispatch(toastShown('删除成功', 'success'));
-      } catch {
-        // The refusal (e.g. still held by a manager) is a toast from the store listener.
-      }
-    };
+    // A refusal (e.g. still held by a manager) is a toast from the store.
+    const drop = (row: RoleRow) =>
+      run({
+        confirm: { content: `确认删除角色 ${row.name}？`, danger: true },
+        call: () => remove({ roleId: row.id }).unwrap(),
+        success: '删除成功',
+      });
     const cols: GridColDef<RoleRow>[] = [
       { field: 'id', headerName: 'ID', width: 80, sortable: true },
       {
@@ -89,7 +84,7 @@ export default function RolesPage() {
       );
     }
     return cols;
-  }, [can, confirm, dispatch, remove]);
+  }, [can, run, remove]);
 
   return (
     <>
@@ -111,7 +106,7 @@ export default function RolesPage() {
       </ListPage>
       <RoleDialog open={edit.open} role={edit.role} onClose={() => setEdit((e) => ({ ...e, open: false }))} />
       <BindDialog role={binding} onClose={() => setBinding(null)} />
-      {confirmDialog}
+      {actionDialog}
     </>
   );
 }

@@ -9,7 +9,7 @@
  *   (a page stays: it may be held on its own).
  * - Always-granted nodes (change own password) are shown checked and cannot change; they are never sent.
  */
-import type { PermissionTreeNode } from '../../services/generated/api';
+import type { PermissionTreeNode } from '../../services/generated/system';
 
 export type CheckState = 'checked' | 'indeterminate' | 'unchecked';
 

@@ -3,7 +3,6 @@
  * date range; under the table the sums per asset of amount and fee over all filtered rows.
  */
 import { useMemo } from 'react';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -13,8 +12,9 @@ import { moneyColumn, timeColumn } from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { ListPage } from '../../components/ListPage';
 import { useListParams } from '../../components/useListParams';
-import type { ListTransfersApiArg, ListTransfersApiResponse } from '../../services/generated/api';
-import { useListTransfersQuery } from '../../services/ledger';
+import EnumSelect from '../../components/EnumSelect';
+import type { ListTransfersApiArg, ListTransfersApiResponse } from '../../services/generated/transfer';
+import { useListTransfersQuery } from '../../services/transfers';
 
 export type Transfer = ListTransfersApiResponse['list'][number];
 type Sum = ListTransfersApiResponse['sum'];
@@ -80,14 +80,7 @@ export default function TransferListPage() {
         slotProps={{ htmlInput: { maxLength: 8, inputMode: 'numeric' } }}
         {...params.field('uid')}
       />
-      <TextField select label="资产" size="small" sx={{ width: 120 }} {...params.field('asset')}>
-        <MenuItem value="">全部</MenuItem>
-        {TransferAssets.map((a) => (
-          <MenuItem key={a} value={a}>
-            {a}
-          </MenuItem>
-        ))}
-      </TextField>
+      <EnumSelect filter label="资产" {...params.field('asset')} options={TransferAssets} />
       <DateRangeFilter params={params} />
     </ListPage>
   );

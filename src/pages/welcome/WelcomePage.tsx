@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { menuIconFor } from '../../icons/menuIcons';
 import { menuLeaves } from '../../layout/menuTree';
-import { useGetMenuQuery } from '../../services/generated/api';
+import { useGetMenuQuery } from '../../services/generated/auth';
 import { useAppSelector } from '../../store/hooks';
 
 export const greeting = (name: string) => `您好，${name}，欢迎使用后台管理控制台`;

@@ -7,7 +7,6 @@
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -21,14 +20,14 @@ import {
 } from '../../../domain/withdrawals';
 import { actionsColumn, moneyColumn, statusColumn, timeColumn, memberColumn } from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
-import { errorMessage } from '../../components/FormDialog';
 import { ListPage } from '../../components/ListPage';
 import { usePermissions } from '../../components/useCan';
-import { useConfirm } from '../../components/useConfirm';
+import useAction from '../../components/useAction';
 import { useListParams } from '../../components/useListParams';
 import { useRowSelection } from '../../components/useRowSelection';
-import type { ListWithdrawalsApiArg, ListWithdrawalsApiResponse } from '../../services/generated/api';
-import { useListWithdrawalsQuery, useWithdrawBatchMutation, useWithdrawOptMutation } from '../../services/money';
+import EnumSelect from '../../components/EnumSelect';
+import type { ListWithdrawalsApiArg, ListWithdrawalsApiResponse } from '../../services/generated/withdraw';
+import { useListWithdrawalsQuery, useWithdrawBatchMutation, useWithdrawOptMutation } from '../../services/withdrawals';
 import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../store/toastSlice';
 import BatchResultDialog, { type BatchResult } from './BatchResultDialog';
@@ -61,7 +60,7 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
   const { can } = usePermissions();
   const canAudit = can(codes.audit);
   const canPay = can(codes.pay);
-  const [confirm, confirmDialog] = useConfirm();
+  const [run, actionDialog] = useAction();
   const selection = useRowSelection<number>();
   const [opt] = useWithdrawOptMutation();
   const [batch, batchState] = useWithdrawBatchMutation();
@@ -70,24 +69,20 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
 
   const actionText: Record<Action, string> = { approve: '审核通过', paid: '确认打款', reject: '驳回' };
 
-  const act = async (row: Withdraw, action: Exclude<Action, 'paid'>) => {
+  const act = (row: Withdraw, action: Exclude<Action, 'paid'>) => {
     const what = `${label} #${row.id}（${row.amount} ${asset}，会员 ${row.uid}）`;
-    let remark: string | undefined;
-    if (action === 'reject') {
-      const text = await confirm({
-        content: `确认驳回该${what}？驳回后冻结金额退回会员可用余额。`,
-        danger: true,
-        remark: { placeholder: '请输入驳回原因' },
-      });
-      if (text === null) return;
-      remark = text;
-    } else if (!(await confirm({ content: `确认审核通过该${what}？` }))) return;
-    try {
-      await opt({ body: { id: row.id, action, remark } }).unwrap();
-      dispatch(toastShown(`${actionText[action]}成功`, 'success'));
-    } catch (error) {
-      dispatch(toastShown(errorMessage(error), 'error'));
-    }
+    return run({
+      confirm:
+        action === 'reject'
+          ? {
+              content: `确认驳回该${what}？驳回后冻结金额退回会员可用余额。`,
+              danger: true,
+              remark: { placeholder: '请输入驳回原因' },
+            }
+          : { content: `确认审核通过该${what}？` },
+      call: (remark) => opt({ body: { id: row.id, action, remark } }).unwrap(),
+      success: `${actionText[action]}成功`,
+    });
   };
 
   const pay = async (txHash: string) => {
@@ -105,23 +100,20 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
   const runBatch = async (action: Exclude<Action, 'paid'>) => {
     const ids = selection.ids;
     if (ids.length === 0) return;
-    let remark: string | undefined;
-    if (action === 'reject') {
-      const text = await confirm({
-        content: `确认驳回选中的 ${ids.length} 条${label}？`,
-        danger: true,
-        remark: { placeholder: '请输入驳回原因' },
-      });
-      if (text === null) return;
-      remark = text;
-    } else if (!(await confirm({ content: `确认审核通过选中的 ${ids.length} 条${label}？` }))) return;
-    try {
-      const r = await batch({ body: { ids, action, remark } }).unwrap();
-      selection.clear();
-      setResult({ ...r, action: action === 'approve' ? '批量通过' : '批量驳回' });
-    } catch (error) {
-      dispatch(toastShown(errorMessage(error), 'error'));
-    }
+    const done = await run({
+      confirm:
+        action === 'reject'
+          ? {
+              content: `确认驳回选中的 ${ids.length} 条${label}？`,
+              danger: true,
+              remark: { placeholder: '请输入驳回原因' },
+            }
+          : { content: `确认审核通过选中的 ${ids.length} 条${label}？` },
+      call: (remark) => batch({ body: { ids, action, remark } }).unwrap(),
+    });
+    if (!done) return;
+    selection.clear();
+    setResult({ ...done.result, action: action === 'approve' ? '批量通过' : '批量驳回' });
   };
 
   const columns = useMemo<GridColDef<Withdraw>[]>(
@@ -233,14 +225,7 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
         }
       >
         <TextField label="会员" placeholder="UID或手机号" size="small" {...params.field('keyword')} />
-        <TextField select label="状态" size="small" sx={{ width: 130 }} {...params.field('status')}>
-          <MenuItem value="">全部</MenuItem>
-          {WithdrawStatus.values.map((v) => (
-            <MenuItem key={v} value={String(v)}>
-              {WithdrawStatus.label(v)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <EnumSelect filter label="状态" sx={{ width: 130 }} {...params.field('status')} options={WithdrawStatus} />
         <TextField label="地址" size="small" {...params.field('address')} />
         <TextField label="交易哈希" size="small" {...params.field('txHash')} />
         <DateRangeFilter params={params} />
@@ -253,7 +238,7 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
         onSubmit={pay}
       />
       <BatchResultDialog result={result} title={result?.action ?? ''} onClose={() => setResult(null)} />
-      {confirmDialog}
+      {actionDialog}
     </>
   );
 }

@@ -6,7 +6,7 @@ import type {
   ListManagersApiResponse,
   ListRolesApiResponse,
   PermissionTreeNode,
-} from '../../../../src/services/generated/api';
+} from '../../../../src/services/generated/system';
 import { envelope, mockFetch } from '../../mockFetch';
 
 export type Manager = ListManagersApiResponse['list'][number];

@@ -1,9 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import WithdrawSettingPage, {
-  feeRateError,
-  openHoursError,
-  timesError,
-} from '../../../../src/pages/withdrawals/WithdrawSettingPage';
+import WithdrawSettingPage from '../../../../src/pages/withdrawals/WithdrawSettingPage';
+import { feeRateError, openHoursError, timesError } from '../../../../src/pages/withdrawals/withdrawRules';
 import { makeStore, renderAt } from '../../shellHarness';
 import { ERC, fakeMoneyApi, TRC, type FakeOptions } from './fakeMoneyApi';
 

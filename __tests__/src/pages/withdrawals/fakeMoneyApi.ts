@@ -4,11 +4,13 @@
  */
 import type {
   GetDepositSettingApiResponse,
-  GetWithdrawSettingApiResponse,
   ListDepositAccountsApiResponse,
   ListDepositsApiResponse,
+} from '../../../../src/services/generated/deposit';
+import type {
+  GetWithdrawSettingApiResponse,
   ListWithdrawalsApiResponse,
-} from '../../../../src/services/generated/api';
+} from '../../../../src/services/generated/withdraw';
 import { envelope, mockFetch } from '../../mockFetch';
 
 export type Withdraw = ListWithdrawalsApiResponse['list'][number];

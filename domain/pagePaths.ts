@@ -1,0 +1,26 @@
+/**
+ * Where each page of the console lives, by its permission code: the path below /layout. The one place
+ * a page's path is written: the permission tree (./permissions.ts) takes the menu's `layout` and the
+ * route tail `name` from here, and the client's route registry (src/routes.tsx) its routes. Apart from
+ * the tree so that the client's entry bundle (the router) carries the paths but not the tree.
+ */
+export const pagePaths = {
+  'manager:view': 'systemLayout/managerLayout',
+  'role:view': 'systemLayout/roleLayout',
+  'password:update': 'systemLayout/passwordLayout',
+  'member:view': 'memberLayout/memberListLayout',
+  'zone:view': 'memberLayout/zoneLayout',
+  'query:view': 'memberLayout/queryListLayout',
+  'payment:view': 'memberLayout/paymentListLayout',
+  'transfer:view': 'transferLayout',
+  'withdraw:view': 'withdrawLayout/withdrawListLayout',
+  'extract:view': 'withdrawLayout/extractListLayout',
+  'withdrawSetting:view': 'withdrawLayout/withdrawSettingLayout',
+  'deposit:view': 'depositLayout/depositListLayout',
+  'depositSetting:update': 'depositLayout/depositSettingLayout',
+  'depositAccount:view': 'depositLayout/accountLayout',
+  'bill:view': 'billLayout',
+  'change:view': 'energyLayout/changeLayout',
+} as const;
+
+export type PageCode = keyof typeof pagePaths;
