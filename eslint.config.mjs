@@ -97,9 +97,8 @@ export default tseslint.config(
   {
     // A server module reaches another only through that module's services (`*.service.ts`) or its
     // public query API (`*.query.ts`, e.g. members/members.query.ts); its repositories, schemas and
-    // helpers are its own. Known exceptions, each to go: the op-log writer (oplog/, shared by every
-    // manager action), the amount parsers (settings/values.ts) and ChainEnum (deposits.schema.ts),
-    // the last two bound for domain/.
+    // helpers are its own. Known exception, to go: the op-log writer (oplog/, shared by every manager
+    // action). Amount parsers live in server/http/amounts.ts, enum schemas in server/http/schemas.ts.
     files: ['server/modules/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -111,8 +110,7 @@ export default tseslint.config(
               message: 'The server never imports client code; share through domain/.',
             },
             {
-              regex:
-                '^\\.\\./(?!\\.\\.?/|oplog/|settings/values$|deposits/deposits\\.schema$)[^/]+/(?![^/]+\\.(?:service|query)$)',
+              regex: '^\\.\\./(?!\\.\\.?/|oplog/)[^/]+/(?![^/]+\\.(?:service|query)$)',
               message: 'Another module is reached only through its *.service or *.query file (its public API).',
             },
           ],

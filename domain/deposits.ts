@@ -1,4 +1,4 @@
-import { labeledEnum } from './labels';
+import { defineEnum, defineTransitions, type EnumValue } from './enums';
 
 /** Chains a deposit (and a withdrawal) can travel on. */
 export const Chains = ['TRC20', 'ERC20'] as const;
@@ -18,17 +18,23 @@ export const chainAddressMessage = (chain: Chain) =>
     : '地址格式不正确（ERC20地址以0x开头，后跟40位十六进制）';
 
 /** Deposit status: 0 待确认, 1 已到账, 2 已驳回. */
-export const DepositStatus = labeledEnum({
-  0: { label: '待确认', color: 'warning' },
-  1: { label: '已到账', color: 'success' },
-  2: { label: '已驳回', color: 'error' },
+export const DepositStatus = defineEnum('状态', {
+  pending: [0, '待确认', 'warning'],
+  confirmed: [1, '已到账', 'success'],
+  rejected: [2, '已驳回', 'error'],
 });
-export const DepositState = { pending: 0, confirmed: 1, rejected: 2 } as const;
+export type DepositStatus = EnumValue<typeof DepositStatus>;
+
+/** Manager actions on a deposit, with the states each may start from and where it goes. */
+export const DepositActions = defineTransitions(DepositStatus, {
+  confirm: { label: '确认到账', from: [0], to: 1 },
+  reject: { label: '驳回', from: [0], to: 2 },
+});
 
 /** Receiving address status: 1 启用, 0 停用. */
-export const DepositAccountStatus = labeledEnum({
-  1: { label: '启用', color: 'success' },
-  0: { label: '停用', color: 'default' },
+export const DepositAccountStatus = defineEnum('状态', {
+  enabled: [1, '启用', 'success'],
+  disabled: [0, '停用', 'default'],
 });
 
 /** Transaction hash format per chain: TRC20 64 hex digits; ERC20 0x + 64 hex digits. */

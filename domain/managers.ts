@@ -1,9 +1,9 @@
-import { labeledEnum } from './labels';
+import { defineEnum } from './enums';
 
 /** Manager status: 1 启用, 0 禁用 (a disabled manager cannot log in; his sessions end). */
-export const ManagerStatus = labeledEnum({
-  1: { label: '启用', color: 'success' },
-  0: { label: '禁用', color: 'default' },
+export const ManagerStatus = defineEnum('状态', {
+  enabled: [1, '启用', 'success'],
+  disabled: [0, '禁用', 'default'],
 });
 
 /** User names: 4–20 letters or digits. */

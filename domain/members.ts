@@ -1,27 +1,35 @@
-import { labeledEnum } from './labels';
+import { defineEnum, defineTransitions, type EnumValue } from './enums';
 
 /** Member status: 1 正常, 2 冻结 (cannot log in), 3 禁止提现. */
-export const MemberStatus = labeledEnum({
-  1: { label: '正常', color: 'success' },
-  2: { label: '冻结', color: 'error' },
-  3: { label: '禁止提现', color: 'warning' },
+export const MemberStatus = defineEnum('状态', {
+  normal: [1, '正常', 'success'],
+  frozen: [2, '冻结', 'error'],
+  noWithdraw: [3, '禁止提现', 'warning'],
 });
-export const RealNameStatus = labeledEnum({
-  0: { label: '未认证', color: 'default' },
-  1: { label: '已认证', color: 'success' },
+export type MemberStatus = EnumValue<typeof MemberStatus>;
+/** The status changes of `member/opt`, with the states each may start from and where it goes. */
+export const MemberStatusActions = defineTransitions(MemberStatus, {
+  freeze: { label: '冻结', from: [1, 3], to: 2 },
+  unfreeze: { label: '解冻', from: [2, 3], to: 1 },
+  banWithdraw: { label: '禁止提现', from: [1], to: 3 },
+});
+export type MemberStatusAction = 'freeze' | 'unfreeze' | 'banWithdraw';
+export const RealNameStatus = defineEnum('实名状态', {
+  none: [0, '未认证', 'default'],
+  verified: [1, '已认证', 'success'],
 });
 /** Levels 0–5: 普通会员, V1–V5. */
-export const MemberLevel = labeledEnum({
-  0: { label: '普通会员', color: 'default' },
-  1: { label: 'V1', color: 'info' },
-  2: { label: 'V2', color: 'info' },
-  3: { label: 'V3', color: 'primary' },
-  4: { label: 'V4', color: 'primary' },
-  5: { label: 'V5', color: 'secondary' },
+export const MemberLevel = defineEnum('等级', {
+  normal: [0, '普通会员', 'default'],
+  v1: [1, 'V1', 'info'],
+  v2: [2, 'V2', 'info'],
+  v3: [3, 'V3', 'primary'],
+  v4: [4, 'V4', 'primary'],
+  v5: [5, 'V5', 'secondary'],
 });
-export const ZoneStatus = labeledEnum({
-  1: { label: '启用', color: 'success' },
-  0: { label: '停用', color: 'default' },
+export const ZoneStatus = defineEnum('状态', {
+  enabled: [1, '启用', 'success'],
+  disabled: [0, '停用', 'default'],
 });
 /** Mainland mobile numbers: 11 digits starting with 1[3-9]. */
 export const PHONE_PATTERN = '^1[3-9]\\d{9}$';

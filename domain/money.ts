@@ -107,3 +107,17 @@ export const assetCeilingText = (asset: Asset) => formatAsset(AssetCeiling[asset
 export function moneyRefusal(field: string, reason: MoneyParseError, asset: Asset): string {
   return reason === 'range' ? `${field}不能超过${assetCeilingText(asset)}` : `${field}${moneyReasonText[reason]}`;
 }
+
+/** Places a fee rate may have: a rate is a numerator over 10^RATE_DECIMALS. */
+export const RATE_DECIMALS = 6;
+
+/**
+ * The fee of `amount` minor units: max(amount × rate rounded up to the minor unit, feeMin), in
+ * integers only.
+ */
+export function feeOf(amount: bigint, rateNumerator: bigint, feeMin: bigint): bigint {
+  const den = 10n ** BigInt(RATE_DECIMALS);
+  const product = amount * rateNumerator;
+  const byRate = (product + den - 1n) / den;
+  return byRate > feeMin ? byRate : feeMin;
+}

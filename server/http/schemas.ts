@@ -3,6 +3,8 @@
  * validation formatter uses it to name the field in a 400 message.
  */
 import { Type, type TSchema, type Static } from '@sinclair/typebox';
+import { Assets } from '../../domain/assets';
+import { Chains } from '../../domain/deposits';
 import { IMAGE_URL_PATTERN } from '../../domain/formats';
 import { CURSOR_PATTERN } from '../db/keyset';
 
@@ -67,9 +69,21 @@ export const RangeQuery = {
 export const StringEnum = <T extends string[]>(values: [...T], opts: { title?: string; description?: string } = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: values, ...opts });
 
+/** An asset of domain/assets.ts (`title`: the field's Chinese name, 资产 or 币种). */
+export const AssetSchema = (title: string) => StringEnum([...Assets], { title, description: 'USDT, LZ or ENERGY' });
+
+/** A chain of domain/deposits.ts. */
+export const ChainEnum = StringEnum([...Chains], { title: '链', description: 'TRC20 or ERC20' });
+
 /** An integer enum (status codes and the like). */
 export const IntEnum = <T extends number[]>(values: [...T], opts: { title?: string; description?: string } = {}) =>
   Type.Unsafe<T[number]>({ type: 'integer', enum: values, ...opts });
+
+/** The schema of an enum of domain/ (`defineEnum`): its values, title and "0 待审核, 1 …" description. */
+export const EnumSchema = <V extends number>(
+  e: { title: string; description: string; values: V[] },
+  opts: { title?: string; description?: string } = {},
+) => IntEnum([...e.values], { title: e.title, description: e.description, ...opts });
 
 /**
  * `format: 'decimal'` marks a number that must arrive as a string: a JSON number would go through a

@@ -15,7 +15,7 @@ export interface EnumOption {
   disabled?: boolean;
 }
 
-/** A labelled enum (`labeledEnum` of domain/labels.ts), plain values, or explicit options. */
+/** A labelled enum (`defineEnum` of domain/enums.ts), plain values, or explicit options. */
 export type EnumOptions =
   | { readonly values: readonly number[]; label: (value: number) => string }
   | readonly (string | number)[]

@@ -1,7 +1,6 @@
 /**
- * A status as a small coloured chip. The maps live in domain/ beside each module's statuses
- * (`export const WithdrawStatusView = { 0: { label: '待审核', color: 'warning' }, … }`), so a status
- * without a label fails the type check there.
+ * A status as a small coloured chip. The maps live in domain/ beside each module's statuses: the
+ * `map` of a `defineEnum` (`WithdrawStatus.map`, domain/enums.ts), where every value has its label.
  */
 import Chip from '@mui/material/Chip';
 

@@ -6,9 +6,9 @@
  *     { field: 'id', headerName: 'ID', width: 90, sortable: true },
  *     moneyColumn('amount', '金额', 'USDT', { sortable: true }),
  *     moneyColumn('change', '变动', (row) => row.asset, { signed: true }),
- *     statusColumn('status', '状态', WithdrawStatusView),
+ *     statusColumn('status', '状态', WithdrawStatus.map),
  *     timeColumn('createdAt', '申请时间', { sortable: true }),
- *     actionsColumn((row) => <>{can('withdraw:audit') && row.status === 0 ? <Button size="small" …>通过</Button> : null}</>),
+ *     actionsColumn((row) => <>{can('withdraw:audit') && WithdrawActions.allows('approve', row.status) ? <Button …>通过</Button> : null}</>),
  *   ];
  */
 import type { ReactNode } from 'react';

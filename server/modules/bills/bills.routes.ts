@@ -1,11 +1,11 @@
 /** Bills (billLayout) and energy changes (changeLayout): read-only views of the ledger's bills. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Ctx } from '../../context';
-import { ok, type Static } from '../../http/schemas';
+import { ok } from '../../http/schemas';
 import { BillListResult, BillQuery, BillTypesResult, ChangeListBody } from './bills.schema';
 import { billTypes, listBills } from './bills.service';
 
-export default async function billRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
+const billRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx }) => {
   app.get(
     '/v1/admin/bill/types',
     {
@@ -32,7 +32,7 @@ export default async function billRoutes(app: FastifyInstance, { ctx }: { ctx: C
         response: { 200: BillListResult },
       },
     },
-    async (req) => ok(await listBills(ctx, req.query as Static<typeof BillQuery>)),
+    async (req) => ok(await listBills(ctx, req.query)),
   );
 
   app.post(
@@ -47,6 +47,8 @@ export default async function billRoutes(app: FastifyInstance, { ctx }: { ctx: C
         response: { 200: BillListResult },
       },
     },
-    async (req) => ok(await listBills(ctx, { ...(req.body as Static<typeof ChangeListBody>), asset: 'ENERGY' })),
+    async (req) => ok(await listBills(ctx, { ...req.body, asset: 'ENERGY' })),
   );
-}
+};
+
+export default billRoutes;

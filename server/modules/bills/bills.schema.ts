@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { Assets } from '../../../domain/assets';
 import { billTypeValues } from '../../../domain/bills';
 import {
+  AssetSchema,
   CursorQuery,
   CursorResult,
   IdParam,
@@ -17,7 +17,7 @@ export const BillTypeEnum = IntEnum(billTypeValues, {
   title: '类型',
   description: '1 充值 … 17 能量消耗 (see bill/types)',
 });
-export const AssetEnum = StringEnum([...Assets], { title: '资产', description: 'USDT, LZ or ENERGY' });
+export const AssetEnum = AssetSchema('资产');
 
 const BillFilters = {
   keyword: Type.Optional(

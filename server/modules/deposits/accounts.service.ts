@@ -1,6 +1,7 @@
 /** Receiving addresses (DOMAIN.md §3 Deposits): the platform's wallets members deposit to. */
 import { chainAddressMessage, DepositAccountStatus, isChainAddress, type Chain } from '../../../domain/deposits';
 import type { Actor, Ctx } from '../../context';
+import { pageOf } from '../../db/keyset';
 import { isUniqueViolation } from '../../db/dialect';
 import { AppError, badInput, conflict, notFound } from '../../errors';
 import { managerAction } from '../oplog/managerAction';
@@ -20,12 +21,11 @@ export async function listDepositAccounts(
   ctx: Ctx,
   q: DepositAccountFilter & { page?: number; size?: number; order?: 'asc' | 'desc' },
 ) {
-  const page = q.page ?? 1;
-  const size = q.size ?? 20;
+  const { page, size, offset } = pageOf(q);
   const { rows, total } = await findDepositAccounts(
     ctx.db,
     { chain: q.chain, status: q.status, address: q.address?.trim() || undefined },
-    { offset: (page - 1) * size, limit: size, order: q.order ?? 'desc' },
+    { offset, limit: size, order: q.order ?? 'desc' },
   );
   return {
     list: rows.map((r) => ({

@@ -1,9 +1,11 @@
 /** All SQL on deposits and receiving addresses. Plain functions taking `db` or `trx` first. */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { DepositAccountStatus } from '../../../domain/deposits';
 import type { Database } from '../../db/schema';
 import { counter, counterViolations, moveCounter, rebuildCounter, type CounterMoves } from '../../db/counters';
 import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { likePrefix, money, moneySum } from '../../db/sql';
+import { updateFromFirst } from '../../db/transitions';
 import { memberIdIn, readPageWithMembers } from '../members/members.query';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -133,32 +135,35 @@ export const rebuildDepositStats = (db: Db): Promise<void> => rebuildCounter(db,
 export const depositStatViolations = (db: Db) => counterViolations(db, DEPOSIT_STAT);
 
 /**
- * Moves a pending deposit to `status`: one conditional UPDATE, and queues its deposit_stat move. Returns
- * the member and amount when this call made the move, undefined when the deposit is missing or no
- * longer pending.
+ * Moves a deposit from one of `t.from` to `t.to` (one conditional UPDATE per source state), and queues
+ * its deposit_stat move. Returns the member and amount when this call made the move, undefined when
+ * the deposit is missing or in another state.
  */
-export async function settlePending(
+export async function moveDeposit(
   trx: Db,
   counts: CounterMoves,
   id: number,
-  status: number,
+  t: { from: readonly number[]; to: number },
   by: { managerId: number; username: string; remark: string; now: number },
 ) {
-  const moved = await trx
-    .updateTable('deposit')
-    .set({
-      status,
-      remark: by.remark,
-      auditor_id: by.managerId,
-      auditor_name: by.username,
-      audited_at: by.now,
-    })
-    .where('id', '=', id)
-    .where('status', '=', 0)
-    .returning(['member_id', money('amount').as('amount')])
-    .executeTakeFirst();
-  if (moved) moveDepositStat(trx, counts, BigInt(moved.amount), 0, status);
-  return moved;
+  const moved = await updateFromFirst(t.from, (from) =>
+    trx
+      .updateTable('deposit')
+      .set({
+        status: t.to,
+        remark: by.remark,
+        auditor_id: by.managerId,
+        auditor_name: by.username,
+        audited_at: by.now,
+      })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .returning(['member_id', money('amount').as('amount')])
+      .executeTakeFirst(),
+  );
+  if (!moved) return undefined;
+  moveDepositStat(trx, counts, BigInt(moved.row.amount), moved.from, t.to);
+  return moved.row;
 }
 
 export async function depositExists(db: Db, id: number): Promise<boolean> {
@@ -215,13 +220,9 @@ function accountsFiltered(db: Db, f: DepositAccountFilter) {
   return q;
 }
 
-export async function findDepositAccounts(
-  db: Db,
-  f: DepositAccountFilter,
-  page: { offset: number; limit: number; order: 'asc' | 'desc' },
-) {
+export async function findDepositAccounts(db: Db, f: DepositAccountFilter, page: KeysetPageRequest) {
   const [rows, count] = await Promise.all([
-    accountsFiltered(db, f).selectAll().orderBy('id', page.order).offset(page.offset).limit(page.limit).execute(),
+    keysetSlice(accountsFiltered(db, f).selectAll(), page, { sort: 'id', id: 'id', afterLookup: false }).execute(),
     accountsFiltered(db, f)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
@@ -238,7 +239,7 @@ export async function enabledAccountsOn(db: Db, chain: string) {
     .selectFrom('deposit_account')
     .select(['id', 'address'])
     .where('chain', '=', chain)
-    .where('status', '=', 1)
+    .where('status', '=', DepositAccountStatus.is.enabled)
     .orderBy('id')
     .execute();
 }

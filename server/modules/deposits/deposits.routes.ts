@@ -1,7 +1,7 @@
 /** Deposits (DOMAIN.md §3 Deposits): records, settings and receiving addresses. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Ctx } from '../../context';
-import { ok, type Static } from '../../http/schemas';
+import { ok } from '../../http/schemas';
 import { actorOf } from '../../plugins/auth';
 import { depositAccountOpt, listDepositAccounts } from './accounts.service';
 import {
@@ -18,7 +18,7 @@ import {
 } from './deposits.schema';
 import { depositOpt, getDepositSetting, listDeposits, saveDepositSetting } from './deposits.service';
 
-export default async function depositRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
+const depositRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx }) => {
   app.get(
     '/v1/admin/deposit/list',
     {
@@ -31,7 +31,7 @@ export default async function depositRoutes(app: FastifyInstance, { ctx }: { ctx
         response: { 200: DepositListResult },
       },
     },
-    async (req) => ok(await listDeposits(ctx, req.query as Static<typeof DepositListQuery>)),
+    async (req) => ok(await listDeposits(ctx, req.query)),
   );
 
   app.post(
@@ -46,7 +46,7 @@ export default async function depositRoutes(app: FastifyInstance, { ctx }: { ctx
         response: { 200: DepositOptResult },
       },
     },
-    async (req) => ok(await depositOpt(ctx, actorOf(req), req.body as Static<typeof DepositOptBody>)),
+    async (req) => ok(await depositOpt(ctx, actorOf(req), req.body)),
   );
 
   app.get(
@@ -75,7 +75,7 @@ export default async function depositRoutes(app: FastifyInstance, { ctx }: { ctx
         response: { 200: DepositSettingResult },
       },
     },
-    async (req) => ok(await saveDepositSetting(ctx, actorOf(req), req.body as Static<typeof DepositSettingBody>)),
+    async (req) => ok(await saveDepositSetting(ctx, actorOf(req), req.body)),
   );
 
   app.get(
@@ -90,7 +90,7 @@ export default async function depositRoutes(app: FastifyInstance, { ctx }: { ctx
         response: { 200: DepositAccountListResult },
       },
     },
-    async (req) => ok(await listDepositAccounts(ctx, req.query as Static<typeof DepositAccountListQuery>)),
+    async (req) => ok(await listDepositAccounts(ctx, req.query)),
   );
 
   app.post(
@@ -105,6 +105,8 @@ export default async function depositRoutes(app: FastifyInstance, { ctx }: { ctx
         response: { 200: DepositAccountOptResult },
       },
     },
-    async (req) => ok(await depositAccountOpt(ctx, actorOf(req), req.body as Static<typeof DepositAccountOptBody>)),
+    async (req) => ok(await depositAccountOpt(ctx, actorOf(req), req.body)),
   );
-}
+};
+
+export default depositRoutes;

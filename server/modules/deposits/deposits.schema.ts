@@ -1,15 +1,12 @@
 import { Type } from '@sinclair/typebox';
+import { DepositAccountStatus as AccountStatusEnum, DepositStatus as StatusEnum } from '../../../domain/deposits';
 import {
-  Chains,
-  DepositAccountStatus as AccountStatusEnum,
-  DepositStatus as StatusEnum,
-} from '../../../domain/deposits';
-import {
+  ChainEnum,
   CursorQuery,
   CursorResult,
   IdParam,
   ImageUrl,
-  IntEnum,
+  EnumSchema,
   MoneyString,
   MultilineText,
   Ok,
@@ -19,11 +16,10 @@ import {
   StringEnum,
 } from '../../http/schemas';
 
-export const ChainEnum = StringEnum([...Chains], { title: '链', description: 'TRC20 or ERC20' });
 /** 0 待确认, 1 已到账, 2 已驳回 */
-export const DepositStatus = IntEnum(StatusEnum.values, { title: '状态', description: '0 待确认, 1 已到账, 2 已驳回' });
+export const DepositStatus = EnumSchema(StatusEnum);
 /** 1 启用, 0 停用 */
-export const DepositAccountStatus = IntEnum(AccountStatusEnum.values, { title: '状态', description: '1 启用, 0 停用' });
+export const DepositAccountStatus = EnumSchema(AccountStatusEnum);
 
 const Nullable = <T extends ReturnType<typeof Type.Integer> | ReturnType<typeof Type.String>>(t: T) =>
   Type.Union([t, Type.Null()]);

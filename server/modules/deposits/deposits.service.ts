@@ -6,7 +6,15 @@
  * insert and transition), a keyword is resolved to member ids first, and pages go by keyset cursor.
  */
 import { BillType } from '../../../domain/bills';
-import { chainAddressMessage, DepositState, isChainAddress, isChainTxHash, type Chain } from '../../../domain/deposits';
+import {
+  chainAddressMessage,
+  DepositActions,
+  DepositStatus,
+  isChainAddress,
+  isChainTxHash,
+  type Chain,
+} from '../../../domain/deposits';
+import { MemberStatus } from '../../../domain/members';
 import { formatAsset } from '../../../domain/money';
 import type { Actor, Ctx } from '../../context';
 import { countedTransaction } from '../../db/counters';
@@ -17,14 +25,14 @@ import { parseRange } from '../../range';
 import { applyChange } from '../ledger/ledger.service';
 import { managerAction } from '../oplog/managerAction';
 import { getSettingWithMeta, getSetting, putSetting, type DepositSetting } from '../settings/settings.service';
-import { amountOf, canonicalAmount } from '../settings/values';
+import { amountOf, canonicalAmount } from '../../http/amounts';
 import { keywordMembers } from '../members/members.query';
 import {
   depositExists,
   enabledAccountsOn,
   findDeposits,
   insertDeposit,
-  settlePending,
+  moveDeposit,
   type DepositSort,
 } from './deposits.repository';
 
@@ -113,9 +121,10 @@ export interface DepositOptInput {
 export async function depositOpt(ctx: Ctx, actor: Actor, input: DepositOptInput) {
   const remark = (input.remark ?? '').trim();
   if (input.action === 'reject' && !remark) throw badInput(DepositMessages.remarkRequired);
-  const to = input.action === 'confirm' ? DepositState.confirmed : DepositState.rejected;
+  const t = DepositActions[input.action];
+  const to = t.to;
   return managerAction(ctx, actor, async ({ trx, now, counts }) => {
-    const moved = await settlePending(trx, counts, input.id, to, {
+    const moved = await moveDeposit(trx, counts, input.id, t, {
       managerId: actor.managerId,
       username: actor.username,
       remark,
@@ -127,7 +136,7 @@ export async function depositOpt(ctx: Ctx, actor: Actor, input: DepositOptInput)
         : notFound(DepositMessages.notFound);
     }
     const amount = BigInt(moved.amount);
-    if (to === DepositState.confirmed) {
+    if (to === DepositStatus.is.confirmed) {
       await applyChange(
         trx,
         {
@@ -147,7 +156,7 @@ export async function depositOpt(ctx: Ctx, actor: Actor, input: DepositOptInput)
         code: 'deposit:audit',
         target: `deposit#${input.id}`,
         summary:
-          to === DepositState.confirmed
+          to === DepositStatus.is.confirmed
             ? `确认充值 #${input.id}（${formatAsset(amount, 'USDT')} USDT）`
             : `驳回充值 #${input.id}（${formatAsset(amount, 'USDT')} USDT）：${remark}`,
       },
@@ -212,7 +221,7 @@ export async function submitDeposit(ctx: Ctx, input: SubmitDepositInput): Promis
   if (!accounts.some((a) => a.address === toAddress)) throw badInput(DepositMessages.toAddressUnknown);
   const member = await ctx.db.selectFrom('member').select('status').where('id', '=', input.memberId).executeTakeFirst();
   if (!member) throw badInput(DepositMessages.memberMissing);
-  if (member.status === 2) throw badInput(DepositMessages.memberFrozen);
+  if (member.status === MemberStatus.is.frozen) throw badInput(DepositMessages.memberFrozen);
   try {
     // The deposit and its count in deposit_stat in one transaction, the count last. A duplicate hash
     // fails the insert (unique index) and rolls the whole transaction back.

@@ -69,6 +69,8 @@ export async function findAccounts(
         money('a.frozen').as('frozen'),
         'a.updated_at',
       ])
+      // Not keysetSlice: an account's key is (member, asset), a third order term (no cursor by one id);
+      // the page still comes from pageOf, within its offset cap.
       .orderBy(page.sort === 'memberId' ? orderTerm('a.member_id', lookup) : ASSET_SORT[page.sort], page.order)
       .orderBy(orderTerm('a.member_id', lookup), page.order)
       // USDT, LZ, ENERGY is their domain order and, by luck, reverse alphabetical: with member id

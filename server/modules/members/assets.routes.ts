@@ -1,11 +1,11 @@
 /** The asset query (资产查询): /query/list. Registered by members.routes.ts. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Ctx } from '../../context';
-import { ok, type Static } from '../../http/schemas';
+import { ok } from '../../http/schemas';
 import { QueryListQuery, QueryListResult } from './assets.schema';
 import { listAssets } from './assets.service';
 
-export default async function assetRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
+const assetRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx }) => {
   app.get(
     '/v1/admin/query/list',
     {
@@ -18,6 +18,8 @@ export default async function assetRoutes(app: FastifyInstance, { ctx }: { ctx: 
         response: { 200: QueryListResult },
       },
     },
-    async (req) => ok(await listAssets(ctx, req.query as Static<typeof QueryListQuery>)),
+    async (req) => ok(await listAssets(ctx, req.query)),
   );
-}
+};
+
+export default assetRoutes;

@@ -2,28 +2,23 @@
 import { AssetDecimals, Assets, type Asset } from '../../../domain/assets';
 import { formatAsset, moneyReasonText, parseMinor } from '../../../domain/money';
 import type { Ctx } from '../../context';
+import type { Static } from '../../http/schemas';
+import { pageOf } from '../../db/keyset';
 import { toMinor } from '../../db/sql';
 import { badInput } from '../../errors';
 import { ledgerTotals } from '../ledger/ledger.service';
-import { findAccounts, type AccountSums, type AssetSort } from './assets.repository';
+import { findAccounts, type AccountSums } from './assets.repository';
 import { countMembersByKey } from './counts.repository';
+import type { QueryListQuery } from './assets.schema';
 
-export interface AssetListInput {
-  page?: number;
-  size?: number;
-  sort?: AssetSort;
-  order?: 'asc' | 'desc';
-  keyword?: string;
-  asset?: Asset;
-  minTotal?: string;
-}
+/** The list's query as its schema declares it. */
+export type AssetListInput = Static<typeof QueryListQuery>;
 
 /** The most places any asset has: a minimum is read at this precision, then rounded up per asset. */
 const MAX_PLACES = Math.max(...Assets.map((a) => AssetDecimals[a]));
 
 export async function listAssets(ctx: Ctx, q: AssetListInput) {
-  const page = q.page ?? 1;
-  const size = q.size ?? 20;
+  const { page, size, offset } = pageOf(q);
   const assets: readonly Asset[] = q.asset ? [q.asset] : Assets;
   let minTotal: Record<string, bigint> | undefined;
   if (q.minTotal?.trim()) {
@@ -53,7 +48,7 @@ export async function listAssets(ctx: Ctx, q: AssetListInput) {
   const { rows, sums, total } = await findAccounts(
     ctx.db,
     { keyword, asset: q.asset, minTotal },
-    { offset: (page - 1) * size, limit: size, sort: q.sort ?? 'memberId', order: q.order ?? 'desc' },
+    { offset, limit: size, sort: q.sort ?? 'memberId', order: q.order ?? 'desc' },
     everything,
   );
   const byAsset = new Map(sums.map((s) => [s.asset, s]));

@@ -4,7 +4,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { keysetPage, keysetWhere, readOrder, type Keyset } from '../../db/keyset';
+import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
 import { Assets } from '../../../domain/assets';
 import { countMembersByKey, keyCountQuery, phonePrefixCountQuery } from './counts.repository';
 import { keywordWhere, phonePrefixRange } from './members.query';
@@ -24,6 +24,8 @@ export interface MemberFilter {
 
 const MEMBER_SORT = { id: 'member.id', createdAt: 'member.created_at', level: 'member.level' } as const;
 export type MemberSort = keyof typeof MEMBER_SORT;
+/** The page row's field of each sort: its cursor value. */
+const SORT_FIELD = { id: 'id', createdAt: 'created_at', level: 'level' } as const;
 
 /** `col` for an index-ordered page; `col + 0` (no index can serve it) after a selective lookup. */
 export function orderTerm(col: string, afterLookup: boolean) {
@@ -125,26 +127,16 @@ function sortAfterLookup(f: MemberFilter, total: number, all: number, reach: num
  * empty filter needs no page. The page is chosen alone in a subquery; inviter uids, zone names and the
  * balances are joined to its rows only (primary-key lookups, one statement).
  */
-export async function findMembers(
-  db: Db,
-  f: MemberFilter,
-  page: { offset: number; limit: number; sort: MemberSort; order: 'asc' | 'desc'; keyset?: Keyset },
-) {
+export async function findMembers(db: Db, f: MemberFilter, page: KeysetPageRequest & { sort: MemberSort }) {
   // A narrow filter needs its total before the page (it decides the plan); zone/level/status/none read
   // theirs from member_count inside the page statement — one round trip instead of two.
   const counted = narrow(f) ? await countMembers(db, f) : undefined;
   if (counted?.total === 0) return { rows: [], total: 0, next: null, prev: null };
-  const k = page.keyset;
-  const offset = k ? 0 : page.offset;
+  const offset = page.keyset ? 0 : page.offset;
   const lookup = counted !== undefined && sortAfterLookup(f, counted.total, counted.all, offset + page.limit);
   const col = MEMBER_SORT[page.sort];
-  const order = readOrder(page.order, k);
-  let inner = filteredMembers(db, f);
-  if (k) inner = inner.where((eb) => keysetWhere(eb, col, 'member.id', page.order, k));
-  inner = inner.orderBy(orderTerm(col, lookup), order);
-  if (col !== 'member.id') inner = inner.orderBy(orderTerm('member.id', lookup), order);
-  const pageRows = inner
-    .select([
+  const pageRows = keysetSlice(
+    filteredMembers(db, f).select([
       'member.id',
       'member.uid',
       'member.phone',
@@ -156,40 +148,40 @@ export async function findMembers(
       'member.real_name_status',
       'member.created_at',
       'member.last_login_at',
-    ])
-    .offset(offset)
-    .limit(page.limit)
-    .as('p');
+    ]),
+    page,
+    { sort: col, id: 'member.id', afterLookup: lookup },
+  ).as('p');
   // Scalar subqueries rather than joins: the same primary-key lookups, but PostgreSQL plans five small
   // subqueries in a fraction of the time it spends ordering a six-way join (~0.2 vs ~0.8 ms a request).
-  const rows = (await db
-    .selectFrom(pageRows)
-    .selectAll('p')
-    .select((eb) => [
-      eb.selectFrom('member as inv').select('inv.uid').whereRef('inv.id', '=', 'p.inviter_id').as('inviter_uid'),
-      eb.selectFrom('zone as z').select('z.name').whereRef('z.id', '=', 'p.zone_id').as('zone_name'),
-      ...Assets.map((asset) =>
-        eb
-          .selectFrom('account as a')
-          .select(sql<string>`cast(a.available as text) || ',' || cast(a.frozen as text)`.as('b'))
-          .whereRef('a.member_id', '=', 'p.id')
-          .where('a.asset', '=', asset)
-          .as(`balance_${asset}`),
-      ),
-      ...(counted ? [] : [keyCountQuery(db, f).as('total_count')]),
-    ])
-    .orderBy(sql.ref(`p.${col.slice('member.'.length)}`), order)
-    .orderBy('p.id', order)
-    .execute()) as Array<MemberPageRow & { total_count?: number | string }>;
+  const { rows, next, prev } = await readKeysetPage(
+    db
+      .selectFrom(pageRows)
+      .selectAll('p')
+      .select((eb) => [
+        eb.selectFrom('member as inv').select('inv.uid').whereRef('inv.id', '=', 'p.inviter_id').as('inviter_uid'),
+        eb.selectFrom('zone as z').select('z.name').whereRef('z.id', '=', 'p.zone_id').as('zone_name'),
+        ...Assets.map((asset) =>
+          eb
+            .selectFrom('account as a')
+            .select(sql<string>`cast(a.available as text) || ',' || cast(a.frozen as text)`.as('b'))
+            .whereRef('a.member_id', '=', 'p.id')
+            .where('a.asset', '=', asset)
+            .as(`balance_${asset}`),
+        ),
+        ...(counted ? [] : [keyCountQuery(db, f).as('total_count')]),
+      ])
+      .$castTo<MemberPageRow & { total_count?: number | string }>(),
+    page,
+    SORT_FIELD[page.sort],
+  );
   // No row (a page past the end): the count alone.
   const total = counted
     ? counted.total
     : rows.length
       ? Number(rows[0].total_count ?? 0)
       : await countMembersByKey(db, f);
-  const sortValue = (r: MemberPageRow) =>
-    Number(page.sort === 'createdAt' ? r.created_at : page.sort === 'level' ? r.level : r.id);
-  return { ...keysetPage(rows, k, sortValue, (r) => Number(r.id)), total };
+  return { rows, next, prev, total };
 }
 
 /** A row of findMembers: the member, its inviter's uid, zone name and `balance_<ASSET>` as "available,frozen" text. */

@@ -8,6 +8,8 @@ import {
   MemberActionLabels,
   MemberLevel,
   MemberStatus,
+  MemberStatusActions,
+  ZoneStatus,
   memberActionCode,
   type MemberAction,
 } from '../../../domain/members';
@@ -70,10 +72,10 @@ function checkInput(input: MemberOptInput): Checked {
 }
 
 const STATUS_MOVES = {
-  freeze: { from: [1, 3], to: 2, refused: MemberMessages.alreadyFrozen },
-  unfreeze: { from: [2, 3], to: 1, refused: MemberMessages.notFrozen },
-  banWithdraw: { from: [1], to: 3, refused: MemberMessages.cannotBan },
-} as const;
+  freeze: { ...MemberStatusActions.freeze, refused: MemberMessages.alreadyFrozen },
+  unfreeze: { ...MemberStatusActions.unfreeze, refused: MemberMessages.notFrozen },
+  banWithdraw: { ...MemberStatusActions.banWithdraw, refused: MemberMessages.cannotBan },
+};
 
 export async function memberOpt(ctx: Ctx, actor: Actor, input: MemberOptInput, guard: Guard) {
   const code = memberActionCode(input.action);
@@ -110,7 +112,7 @@ export async function memberOpt(ctx: Ctx, actor: Actor, input: MemberOptInput, g
       case 'setZone': {
         const zone = await zoneById(trx, c.zoneId);
         if (!zone) throw badInput(MemberMessages.zoneMissing);
-        if (zone.status !== 1) throw badInput(MemberMessages.zoneDisabled);
+        if (zone.status !== ZoneStatus.is.enabled) throw badInput(MemberMessages.zoneDisabled);
         const from = m.zone_id == null ? null : Number(m.zone_id);
         if (from === c.zoneId) throw conflict(MemberMessages.sameZone);
         row = await setMemberZone(trx, input.id, from, c.zoneId);

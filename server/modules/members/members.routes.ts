@@ -4,9 +4,9 @@
  * route admits either (any of) and the service checks the precise one for the action (member:adjust
  * for adjust, member:opt for the rest), as withdrawals do.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Ctx } from '../../context';
-import { ok, type Static } from '../../http/schemas';
+import { ok } from '../../http/schemas';
 import { actorOf, assertCan } from '../../plugins/auth';
 import assetRoutes from './assets.routes';
 import { memberOpt } from './memberOpt.service';
@@ -21,7 +21,7 @@ import {
 import { createMemberByManager, listMembers } from './members.service';
 import zoneRoutes from './zones.routes';
 
-export default async function memberRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
+const memberRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx }) => {
   app.get(
     '/v1/admin/member/list',
     {
@@ -34,7 +34,7 @@ export default async function memberRoutes(app: FastifyInstance, { ctx }: { ctx:
         response: { 200: MemberListResult },
       },
     },
-    async (req) => ok(await listMembers(ctx, req.query as Static<typeof MemberListQuery>)),
+    async (req) => ok(await listMembers(ctx, req.query)),
   );
 
   app.post(
@@ -49,7 +49,7 @@ export default async function memberRoutes(app: FastifyInstance, { ctx }: { ctx:
         response: { 200: MemberCreateResult },
       },
     },
-    async (req) => ok(await createMemberByManager(ctx, actorOf(req), req.body as Static<typeof MemberCreateBody>)),
+    async (req) => ok(await createMemberByManager(ctx, actorOf(req), req.body)),
   );
 
   app.post(
@@ -64,10 +64,11 @@ export default async function memberRoutes(app: FastifyInstance, { ctx }: { ctx:
         response: { 200: MemberOptResult },
       },
     },
-    async (req) =>
-      ok(await memberOpt(ctx, actorOf(req), req.body as Static<typeof MemberOptBody>, (code) => assertCan(req, code))),
+    async (req) => ok(await memberOpt(ctx, actorOf(req), req.body, (code) => assertCan(req, code))),
   );
 
   await zoneRoutes(app, { ctx });
   await assetRoutes(app, { ctx });
-}
+};
+
+export default memberRoutes;

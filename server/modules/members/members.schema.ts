@@ -1,6 +1,5 @@
 /** The member routes' schemas; the types a member row shares with zones and the asset query. */
 import { Type } from '@sinclair/typebox';
-import { Assets } from '../../../domain/assets';
 import {
   MEMBER_PASSWORD_PATTERN,
   MemberActions,
@@ -10,10 +9,11 @@ import {
   RealNameStatus as RealNameEnum,
 } from '../../../domain/members';
 import {
+  AssetSchema,
   CursorQuery,
   CursorResult,
+  EnumSchema,
   IdParam,
-  IntEnum,
   MoneyString,
   MultilineText,
   Ok,
@@ -24,11 +24,11 @@ import {
 } from '../../http/schemas';
 
 /** 1 正常, 2 冻结, 3 禁止提现 */
-export const MemberStatus = IntEnum(StatusEnum.values, { title: '状态', description: '1 正常, 2 冻结, 3 禁止提现' });
+export const MemberStatus = EnumSchema(StatusEnum);
 /** 0 普通会员, 1–5 V1–V5 */
-export const MemberLevel = IntEnum(LevelEnum.values, { title: '等级', description: '0 普通会员, 1–5 V1–V5' });
-export const RealNameStatus = IntEnum(RealNameEnum.values, { title: '实名状态', description: '0 未认证, 1 已认证' });
-export const AssetEnum = StringEnum([...Assets], { title: '币种', description: 'USDT, LZ or ENERGY' });
+export const MemberLevel = EnumSchema(LevelEnum, { description: '0 普通会员, 1–5 V1–V5' });
+export const RealNameStatus = EnumSchema(RealNameEnum);
+export const AssetEnum = AssetSchema('币种');
 
 export const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
 export const NullableString = Type.Union([Type.String(), Type.Null()]);

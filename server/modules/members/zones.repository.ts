@@ -52,6 +52,8 @@ export async function findZones(
         'zone.created_at',
         'zone.updated_at',
       ])
+      // Not keysetSlice: by 排序 its ties read by id ascending whatever the order (a few tens of rows,
+      // never paged by cursor); the page still comes from pageOf, within its offset cap.
       .orderBy(sql.ref(ZONE_SORT[page.sort]), page.order)
       .orderBy('zone.id', page.sort === 'sort' ? 'asc' : page.order)
       .offset(page.offset)

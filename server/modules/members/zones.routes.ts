@@ -1,12 +1,12 @@
 /** Zones (专区): the list and zone/opt. Registered by members.routes.ts. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Ctx } from '../../context';
-import { ok, type Static } from '../../http/schemas';
+import { ok } from '../../http/schemas';
 import { actorOf } from '../../plugins/auth';
 import { ZoneListQuery, ZoneListResult, ZoneOptBody, ZoneOptResult } from './zones.schema';
 import { listZones, zoneOpt } from './zones.service';
 
-export default async function zoneRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
+const zoneRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx }) => {
   app.get(
     '/v1/admin/zone/list',
     {
@@ -19,7 +19,7 @@ export default async function zoneRoutes(app: FastifyInstance, { ctx }: { ctx: C
         response: { 200: ZoneListResult },
       },
     },
-    async (req) => ok(await listZones(ctx, req.query as Static<typeof ZoneListQuery>)),
+    async (req) => ok(await listZones(ctx, req.query)),
   );
 
   app.post(
@@ -34,6 +34,8 @@ export default async function zoneRoutes(app: FastifyInstance, { ctx }: { ctx: C
         response: { 200: ZoneOptResult },
       },
     },
-    async (req) => ok(await zoneOpt(ctx, actorOf(req), req.body as Static<typeof ZoneOptBody>)),
+    async (req) => ok(await zoneOpt(ctx, actorOf(req), req.body)),
   );
-}
+};
+
+export default zoneRoutes;

@@ -1,11 +1,11 @@
 /** The zone routes' schemas. */
 import { Type } from '@sinclair/typebox';
 import { ZoneActions, ZoneStatus as ZoneStatusEnum } from '../../../domain/members';
-import { IdParam, IntEnum, Ok, PageOf, PageQuery, StringEnum } from '../../http/schemas';
+import { EnumSchema, IdParam, Ok, PageOf, PageQuery, StringEnum } from '../../http/schemas';
 import { NullableString } from './members.schema';
 
 /** 1 启用, 0 停用 */
-export const ZoneStatus = IntEnum(ZoneStatusEnum.values, { title: '状态', description: '1 启用, 0 停用' });
+export const ZoneStatus = EnumSchema(ZoneStatusEnum);
 
 export const ZoneListQuery = Type.Object(
   {

@@ -1,6 +1,8 @@
 /** Zones (专区, DOMAIN.md §3 Members): the list, and zone/opt (create, update, enable, disable, delete). */
 import type { ZoneAction } from '../../../domain/members';
 import type { Actor, Ctx } from '../../context';
+import type { Static } from '../../http/schemas';
+import { pageOf } from '../../db/keyset';
 import { isUniqueViolation } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { badInput, conflict, notFound } from '../../errors';
@@ -15,8 +17,8 @@ import {
   updateZone,
   zoneById,
   zoneNameTaken,
-  type ZoneSort,
 } from './zones.repository';
+import type { ZoneListQuery } from './zones.schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -31,23 +33,16 @@ export const ZoneMessages = {
   hasMembers: '该专区下还有会员，不能删除',
 } as const;
 
-export interface ZoneListInput {
-  page?: number;
-  size?: number;
-  sort?: ZoneSort;
-  order?: 'asc' | 'desc';
-  name?: string;
-  status?: number;
-}
+/** The list's query as its schema declares it. */
+export type ZoneListInput = Static<typeof ZoneListQuery>;
 
 export async function listZones(ctx: Ctx, q: ZoneListInput) {
-  const page = q.page ?? 1;
-  const size = q.size ?? 20;
+  const { page, size, offset } = pageOf(q);
   const sort = q.sort ?? 'sort';
   const { rows, total } = await findZones(
     ctx.db,
     { name: q.name?.trim() || undefined, status: q.status },
-    { offset: (page - 1) * size, limit: size, sort, order: q.order ?? (sort === 'sort' ? 'asc' : 'desc') },
+    { offset, limit: size, sort, order: q.order ?? (sort === 'sort' ? 'asc' : 'desc') },
   );
   return {
     list: rows.map((r) => ({

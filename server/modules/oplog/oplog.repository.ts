@@ -2,6 +2,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Actor } from '../../context';
 import type { Database } from '../../db/schema';
+import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 
 export interface OpLogEntry {
   /** The permission code of the action (e.g. 'withdraw:audit'). */
@@ -43,7 +44,7 @@ export interface OpLogFilter {
 export async function findOpLogs(
   db: Kysely<Database>,
   f: OpLogFilter,
-  page: { offset: number; limit: number; order?: 'asc' | 'desc' },
+  page: Omit<KeysetPageRequest, 'order'> & { order?: 'asc' | 'desc' },
 ) {
   let q = db.selectFrom('op_log');
   if (f.username) q = q.where('username', '=', f.username);
@@ -51,13 +52,11 @@ export async function findOpLogs(
   if (f.start !== undefined) q = q.where('created_at', '>=', f.start);
   if (f.end !== undefined) q = q.where('created_at', '<=', f.end);
   const [rows, count] = await Promise.all([
-    q
-      .select(['id', 'manager_id', 'username', 'permission_code', 'target', 'summary', 'ip', 'created_at'])
-      .orderBy('created_at', page.order ?? 'desc')
-      .orderBy('id', page.order ?? 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
+    keysetSlice(
+      q.select(['id', 'manager_id', 'username', 'permission_code', 'target', 'summary', 'ip', 'created_at']),
+      { ...page, order: page.order ?? 'desc' },
+      { sort: 'created_at', id: 'id', afterLookup: false },
+    ).execute(),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };

@@ -1,10 +1,12 @@
 /** All SQL on payment methods. Plain functions taking `db` or `trx` first. */
 import { type Kysely, type Selectable, type Transaction } from 'kysely';
+import { PaymentStatus } from '../../../domain/payments';
 import { selectArrays } from '../../db/dialect';
 import type { Database, MemberTable, PaymentMethodTable } from '../../db/schema';
 import { memberIdIn, membersMatching } from '../members/members.query';
 import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
 import { counter, counterViolations, moveCounter, rebuildCounter, type CounterMoves } from '../../db/counters';
+import { updateFromFirst } from '../../db/transitions';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -145,20 +147,18 @@ export async function movePaymentMethod(
     set.audited_at = now;
   }
   // One conditional UPDATE per source status, so the count moves from the status the method left.
-  for (const from of t.from) {
-    const row = await trx
+  const moved = await updateFromFirst(t.from, (from) =>
+    trx
       .updateTable('payment_method')
       .set(set)
       .where('id', '=', id)
       .where('status', '=', from)
       .returning(['id', 'member_id', 'type', 'account', 'status'])
-      .executeTakeFirst();
-    if (row) {
-      movePaymentStat(trx, counts, row.type, from, t.to);
-      return row;
-    }
-  }
-  return undefined;
+      .executeTakeFirst(),
+  );
+  if (!moved) return undefined;
+  movePaymentStat(trx, counts, moved.row.type, moved.from, t.to);
+  return moved.row;
 }
 
 export async function paymentMethodStatus(db: Db, id: number): Promise<number | undefined> {
@@ -191,7 +191,7 @@ export async function insertPaymentMethod(
       bank: v.bank,
       branch: v.branch,
       qr_url: v.qrUrl,
-      status: 0,
+      status: PaymentStatus.is.pending,
       remark: '',
       created_at: v.now,
       updated_at: v.now,

@@ -1,8 +1,8 @@
 /** Payment methods (DOMAIN.md §3 Members): list, review and export. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Ctx } from '../../context';
 import { ExportCompression, ExportFileResponse, sendExport } from '../../export/export';
-import { ok, type Static } from '../../http/schemas';
+import { ok } from '../../http/schemas';
 import { actorOf } from '../../plugins/auth';
 import {
   PaymentExportQuery,
@@ -13,7 +13,7 @@ import {
 } from './payments.schema';
 import { listPaymentMethods, paymentExport, paymentOpt } from './payments.service';
 
-export default async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
+const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx }) => {
   app.get(
     '/v1/admin/payment/list',
     {
@@ -26,7 +26,7 @@ export default async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx
         response: { 200: PaymentListResult },
       },
     },
-    async (req) => ok(await listPaymentMethods(ctx, req.query as Static<typeof PaymentListQuery>)),
+    async (req) => ok(await listPaymentMethods(ctx, req.query)),
   );
 
   app.post(
@@ -41,7 +41,7 @@ export default async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx
         response: { 200: PaymentOptResult },
       },
     },
-    async (req) => ok(await paymentOpt(ctx, actorOf(req), req.body as Static<typeof PaymentOptBody>)),
+    async (req) => ok(await paymentOpt(ctx, actorOf(req), req.body)),
   );
 
   app.get(
@@ -58,8 +58,10 @@ export default async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx
       },
     },
     async (req, reply) => {
-      const q = req.query as Static<typeof PaymentExportQuery>;
+      const q = req.query;
       return sendExport(reply, paymentExport(ctx, q), q.format, ctx.clock.now());
     },
   );
-}
+};
+
+export default paymentRoutes;

@@ -5,7 +5,7 @@ import {
   CursorQuery,
   CursorResult,
   IdParam,
-  IntEnum,
+  EnumSchema,
   MultilineText,
   Ok,
   PageOf,
@@ -15,15 +15,9 @@ import {
 } from '../../http/schemas';
 
 /** 1 银行卡, 2 支付宝, 3 微信, 4 USDT-TRC20 */
-export const PaymentType = IntEnum(TypeEnum.values, {
-  title: '类型',
-  description: '1 银行卡, 2 支付宝, 3 微信, 4 USDT-TRC20',
-});
+export const PaymentType = EnumSchema(TypeEnum);
 /** 0 待审核, 1 已通过, 2 已驳回, 3 已禁用 */
-export const PaymentStatus = IntEnum(StatusEnum.values, {
-  title: '状态',
-  description: '0 待审核, 1 已通过, 2 已驳回, 3 已禁用',
-});
+export const PaymentStatus = EnumSchema(StatusEnum);
 
 const Nullable = <T extends ReturnType<typeof Type.Integer> | ReturnType<typeof Type.String>>(t: T) =>
   Type.Union([t, Type.Null()]);

@@ -235,5 +235,5 @@ export async function addPaymentMethod(ctx: Ctx, input: AddPaymentMethodInput) {
       now: ctx.clock.now(),
     }),
   );
-  return { id, status: 0 as const };
+  return { id, status: PaymentStatus.is.pending };
 }

@@ -1,6 +1,7 @@
 /** All SQL on managers. Plain functions taking `db` or `trx` first; rows never leave the service. */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { forUpdate } from '../../db/dialect';
 import { likePrefix } from '../../db/sql';
 
@@ -31,14 +32,10 @@ function filtered(db: Db, f: ManagerFilter) {
   return q;
 }
 
-export async function findManagers(
-  db: Db,
-  f: ManagerFilter,
-  page: { offset: number; limit: number; sort: ManagerSort; order: 'asc' | 'desc' },
-) {
+export async function findManagers(db: Db, f: ManagerFilter, page: KeysetPageRequest & { sort: ManagerSort }) {
   const [rows, count] = await Promise.all([
-    filtered(db, f)
-      .select([
+    keysetSlice(
+      filtered(db, f).select([
         'm.id',
         'm.username',
         'm.role_id',
@@ -50,12 +47,10 @@ export async function findManagers(
         'm.created_at',
         'm.updated_at',
         'm.version',
-      ])
-      .orderBy(SORT_COLUMNS[page.sort], page.order)
-      .orderBy('m.id', page.order)
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
+      ]),
+      page,
+      { sort: SORT_COLUMNS[page.sort], id: 'm.id', afterLookup: false },
+    ).execute(),
     filtered(db, f)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),

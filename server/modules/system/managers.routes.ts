@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Ctx } from '../../context';
-import { ok, type Static } from '../../http/schemas';
+import { ok } from '../../http/schemas';
 import { actorOf, assertCan } from '../../plugins/auth';
 import {
   ChangePasswordQuery,
@@ -17,7 +17,7 @@ import {
 import { changePassword, deleteManager, listManagers, saveManager } from './managers.service';
 import { ownPermissions, rolePermissions } from './roles.service';
 
-export default async function managerRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
+const managerRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx }) => {
   app.get(
     '/v1/admin/user/list',
     {
@@ -30,7 +30,7 @@ export default async function managerRoutes(app: FastifyInstance, { ctx }: { ctx
         response: { 200: ManagerListResult },
       },
     },
-    async (req) => ok(await listManagers(ctx, req.query as Static<typeof ManagerListQuery>)),
+    async (req) => ok(await listManagers(ctx, req.query)),
   );
 
   app.post(
@@ -45,7 +45,7 @@ export default async function managerRoutes(app: FastifyInstance, { ctx }: { ctx
         response: { 200: SaveManagerResult },
       },
     },
-    async (req) => ok(await saveManager(ctx, actorOf(req), req.body as Static<typeof SaveManagerBody>)),
+    async (req) => ok(await saveManager(ctx, actorOf(req), req.body)),
   );
 
   app.post(
@@ -61,7 +61,7 @@ export default async function managerRoutes(app: FastifyInstance, { ctx }: { ctx
       },
     },
     async (req) => {
-      await deleteManager(ctx, actorOf(req), (req.body as Static<typeof DeleteManagerBody>).id);
+      await deleteManager(ctx, actorOf(req), req.body.id);
       return ok(null);
     },
   );
@@ -81,7 +81,7 @@ export default async function managerRoutes(app: FastifyInstance, { ctx }: { ctx
       },
     },
     async (req) => {
-      await changePassword(ctx, actorOf(req), req.query as Static<typeof ChangePasswordQuery>);
+      await changePassword(ctx, actorOf(req), req.query);
       return ok(null);
     },
   );
@@ -102,10 +102,12 @@ export default async function managerRoutes(app: FastifyInstance, { ctx }: { ctx
       },
     },
     async (req) => {
-      const { roleId } = req.query as Static<typeof PermissionsQuery>;
+      const { roleId } = req.query;
       if (roleId === undefined) return ok(ownPermissions(req.manager!));
       assertCan(req, 'role:view');
       return ok(await rolePermissions(ctx, roleId));
     },
   );
-}
+};
+
+export default managerRoutes;

@@ -5,6 +5,8 @@
  */
 import { ManagerStatus, isValidUsername } from '../../../domain/managers';
 import type { Actor, Ctx } from '../../context';
+import type { Static } from '../../http/schemas';
+import { pageOf } from '../../db/keyset';
 import { isUniqueViolation } from '../../db/dialect';
 import { AppError, badInput, conflict, forbidden, notFound } from '../../errors';
 import { hashPassword, managerPasswordProblem, verifyPassword } from '../../passwords';
@@ -19,10 +21,10 @@ import {
   replacePasswordHash,
   updateManager,
   usernameTaken,
-  type ManagerSort,
 } from './managers.repository';
 import { findRoleById, findRoleOptions, lockSuperRole } from './roles.repository';
 import { ScopeMessages, beyond, loadGrantor, roleGrantIds } from './scope';
+import type { ManagerListQuery } from './managers.schema';
 
 export const ManagerMessages = {
   badUsername: '用户名须为4-20位字母或数字',
@@ -45,24 +47,16 @@ export const ManagerMessages = {
   passwordChangedMeanwhile: '密码已被修改，请重新登录',
 } as const;
 
-export interface ManagerListInput {
-  page?: number;
-  size?: number;
-  sort?: ManagerSort;
-  order?: 'asc' | 'desc';
-  username?: string;
-  roleId?: number;
-  status?: number;
-}
+/** The list's query as its schema declares it. */
+export type ManagerListInput = Static<typeof ManagerListQuery>;
 
 export async function listManagers(ctx: Ctx, q: ManagerListInput) {
-  const page = q.page ?? 1;
-  const size = q.size ?? 20;
+  const { page, size, offset } = pageOf(q);
   const [{ rows, total }, roles] = await Promise.all([
     findManagers(
       ctx.db,
       { username: q.username?.trim() || undefined, roleId: q.roleId, status: q.status },
-      { offset: (page - 1) * size, limit: size, sort: q.sort ?? 'id', order: q.order ?? 'asc' },
+      { offset, limit: size, sort: q.sort ?? 'id', order: q.order ?? 'asc' },
     ),
     findRoleOptions(ctx.db),
   ]);
@@ -73,7 +67,7 @@ export async function listManagers(ctx: Ctx, q: ManagerListInput) {
       roleId: Number(r.role_id),
       roleName: r.role_name,
       isSuper: r.is_super === 1,
-      status: r.status,
+      status: r.status as 0 | 1,
       lastLoginAt: r.last_login_at == null ? null : Number(r.last_login_at),
       lastLoginIp: r.last_login_ip,
       createdAt: Number(r.created_at),

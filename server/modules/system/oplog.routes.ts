@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Ctx } from '../../context';
-import { ok, type Static } from '../../http/schemas';
+import { ok } from '../../http/schemas';
 import { OpLogListQuery, OpLogListResult } from './oplog.schema';
 import { listOpLogs } from './oplog.service';
 
-export default async function opLogRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
+const opLogRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx }) => {
   app.get(
     '/v1/admin/user/opt/list',
     {
@@ -17,6 +17,8 @@ export default async function opLogRoutes(app: FastifyInstance, { ctx }: { ctx: 
         response: { 200: OpLogListResult },
       },
     },
-    async (req) => ok(await listOpLogs(ctx, req.query as Static<typeof OpLogListQuery>)),
+    async (req) => ok(await listOpLogs(ctx, req.query)),
   );
-}
+};
+
+export default opLogRoutes;

@@ -1,28 +1,19 @@
 /** The operation log page (操作日志 tab): who did what, newest first. */
 import { opLogCodeTitle } from '../../../domain/permissions';
 import type { Ctx } from '../../context';
+import type { Static } from '../../http/schemas';
+import { pageOf } from '../../db/keyset';
 import { parseRange } from '../../range';
 import { findOpLogs } from '../oplog/oplog.repository';
+import type { OpLogListQuery } from './oplog.schema';
 
-export async function listOpLogs(
-  ctx: Ctx,
-  q: {
-    page?: number;
-    size?: number;
-    order?: 'asc' | 'desc';
-    username?: string;
-    code?: string;
-    start?: string;
-    end?: string;
-  },
-) {
-  const page = q.page ?? 1;
-  const size = q.size ?? 20;
+export async function listOpLogs(ctx: Ctx, q: Static<typeof OpLogListQuery>) {
+  const { page, size, offset } = pageOf(q);
   const { start, end } = parseRange(q);
   const { rows, total } = await findOpLogs(
     ctx.db,
     { username: q.username?.trim() || undefined, code: q.code?.trim() || undefined, start, end },
-    { offset: (page - 1) * size, limit: size, order: q.order },
+    { offset, limit: size, order: q.order },
   );
   return {
     list: rows.map((r) => ({

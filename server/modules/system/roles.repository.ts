@@ -2,6 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { forUpdate } from '../../db/dialect';
 import { likePrefix } from '../../db/sql';
 
@@ -16,14 +17,10 @@ function filtered(db: Db, f: { name?: string }) {
   return q;
 }
 
-export async function findRoles(
-  db: Db,
-  f: { name?: string },
-  page: { offset: number; limit: number; sort: RoleSort; order: 'asc' | 'desc' },
-) {
+export async function findRoles(db: Db, f: { name?: string }, page: KeysetPageRequest & { sort: RoleSort }) {
   const [rows, count] = await Promise.all([
-    filtered(db, f)
-      .select((eb) => [
+    keysetSlice(
+      filtered(db, f).select((eb) => [
         'r.id',
         'r.name',
         'r.remark',
@@ -35,12 +32,10 @@ export async function findRoles(
           .select(eb.fn.countAll<number>().as('n'))
           .whereRef('m.role_id', '=', 'r.id')
           .as('manager_count'),
-      ])
-      .orderBy(SORT_COLUMNS[page.sort], page.order)
-      .orderBy('r.id', page.order)
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
+      ]),
+      page,
+      { sort: SORT_COLUMNS[page.sort], id: 'r.id', afterLookup: false },
+    ).execute(),
     filtered(db, f)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),

@@ -13,6 +13,7 @@ import {
   type PermissionNode,
 } from '../../../domain/permissions';
 import type { Actor, Ctx } from '../../context';
+import { pageOf } from '../../db/keyset';
 import { isUniqueViolation } from '../../db/dialect';
 import { AppError, badInput, forbidden, notFound } from '../../errors';
 import type { SessionManager } from '../auth/session.service';
@@ -52,12 +53,11 @@ export async function listRoles(
   ctx: Ctx,
   q: { page?: number; size?: number; sort?: RoleSort; order?: 'asc' | 'desc'; name?: string },
 ) {
-  const page = q.page ?? 1;
-  const size = q.size ?? 20;
+  const { page, size, offset } = pageOf(q);
   const { rows, total } = await findRoles(
     ctx.db,
     { name: q.name?.trim() || undefined },
-    { offset: (page - 1) * size, limit: size, sort: q.sort ?? 'id', order: q.order ?? 'asc' },
+    { offset, limit: size, sort: q.sort ?? 'id', order: q.order ?? 'asc' },
   );
   const grants = await findGrantIds(
     ctx.db,

@@ -1,11 +1,11 @@
 /** Transfers between members (DOMAIN.md §3 Members): read-only list with sums. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Ctx } from '../../context';
-import { ok, type Static } from '../../http/schemas';
+import { ok } from '../../http/schemas';
 import { TransferListQuery, TransferListResult } from './transfers.schema';
 import { listTransfers } from './transfers.service';
 
-export default async function transferRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
+const transferRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx }) => {
   app.get(
     '/v1/admin/transfer/list',
     {
@@ -18,6 +18,8 @@ export default async function transferRoutes(app: FastifyInstance, { ctx }: { ct
         response: { 200: TransferListResult },
       },
     },
-    async (req) => ok(await listTransfers(ctx, req.query as Static<typeof TransferListQuery>)),
+    async (req) => ok(await listTransfers(ctx, req.query)),
   );
-}
+};
+
+export default transferRoutes;

@@ -4,6 +4,7 @@
  */
 import type { Asset } from '../../../domain/assets';
 import { BillType } from '../../../domain/bills';
+import { MemberStatus } from '../../../domain/members';
 import { formatAsset } from '../../../domain/money';
 import { TransferAssets, transferFee, type TransferAsset } from '../../../domain/transfers';
 import type { Ctx } from '../../context';
@@ -12,7 +13,7 @@ import { pageOf } from '../../db/keyset';
 import { badInput } from '../../errors';
 import { parseRange } from '../../range';
 import { applyChange } from '../ledger/ledger.service';
-import { amountOf } from '../settings/values';
+import { amountOf } from '../../http/amounts';
 import {
   countTransfers,
   findTransfers,
@@ -122,12 +123,12 @@ export async function transfer(ctx: Ctx, input: TransferInput) {
     const locked = await lockMembers(trx, target ? [input.fromMemberId, Number(target.id)] : [input.fromMemberId]);
     const from = locked.find((m) => Number(m.id) === input.fromMemberId);
     if (!from) throw badInput(TransferMessages.fromMissing);
-    if (from.status === 2) throw badInput(TransferMessages.frozen);
-    if (from.status === 3) throw badInput(TransferMessages.banned);
+    if (from.status === MemberStatus.is.frozen) throw badInput(TransferMessages.frozen);
+    if (from.status === MemberStatus.is.noWithdraw) throw badInput(TransferMessages.banned);
     const to = target && locked.find((m) => Number(m.id) === Number(target.id));
     if (!to) throw badInput(TransferMessages.toMissing);
     if (Number(to.id) === Number(from.id)) throw badInput(TransferMessages.self);
-    if (to.status === 2) throw badInput(TransferMessages.toFrozen);
+    if (to.status === MemberStatus.is.frozen) throw badInput(TransferMessages.toFrozen);
     const id = await insertTransfer(trx, counts, {
       fromMemberId: Number(from.id),
       toMemberId: Number(to.id),

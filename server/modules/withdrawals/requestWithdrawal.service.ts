@@ -1,21 +1,16 @@
 /** The member side of withdrawals: a member asks to withdraw or extract (the simulator, demo data, tests). */
 import { BillType } from '../../../domain/bills';
 import { chainAddressMessage, isChainAddress, type Chain } from '../../../domain/deposits';
-import { formatAsset } from '../../../domain/money';
+import { MemberStatus } from '../../../domain/members';
+import { feeOf, formatAsset } from '../../../domain/money';
 import { SHANGHAI_OFFSET } from '../../../domain/time';
-import {
-  WithdrawAsset,
-  WithdrawState,
-  WithdrawStatus,
-  withinOpenHours,
-  type WithdrawType,
-} from '../../../domain/withdrawals';
+import { WithdrawAsset, WithdrawStatus, withinOpenHours, type WithdrawType } from '../../../domain/withdrawals';
 import type { Ctx } from '../../context';
 import { badInput } from '../../errors';
 import { countedTransaction } from '../../db/counters';
 import { applyChange } from '../ledger/ledger.service';
 import { getSetting } from '../settings/settings.service';
-import { amountOf, feeOf, rateOf } from '../settings/values';
+import { amountOf, rateOf } from '../../http/amounts';
 import { countRequestsSince, insertWithdrawal, lockMember } from './withdrawals.repository';
 import { typeLabel, WithdrawMessages } from './withdrawals.service';
 import { settingKey } from './withdrawSettings.service';
@@ -66,13 +61,13 @@ export async function requestWithdrawal(ctx: Ctx, input: RequestWithdrawalInput)
   return countedTransaction(ctx.db, async (trx, counts) => {
     const member = await lockMember(trx, input.memberId);
     if (!member) throw badInput(WithdrawMessages.memberMissing);
-    if (member.status === 2) throw badInput(WithdrawMessages.memberFrozen);
-    if (member.status === 3) throw badInput(WithdrawMessages.memberBanned);
+    if (member.status === MemberStatus.is.frozen) throw badInput(WithdrawMessages.memberFrozen);
+    if (member.status === MemberStatus.is.noWithdraw) throw badInput(WithdrawMessages.memberBanned);
     if (s.maxTimesPerDay > 0) {
       const used = await countRequestsSince(trx, input.memberId, type, shanghaiDayStart(now));
       if (used >= s.maxTimesPerDay) throw badInput(`每日最多${label}${s.maxTimesPerDay}次`);
     }
-    const status = auto ? WithdrawState.approved : WithdrawState.pending;
+    const status = auto ? WithdrawStatus.is.approved : WithdrawStatus.is.pending;
     const id = await insertWithdrawal(trx, counts, {
       memberId: input.memberId,
       type,

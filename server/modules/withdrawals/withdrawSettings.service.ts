@@ -1,12 +1,12 @@
 /** Withdrawal and extract settings (limits, fee, open hours) and payout wallets, one pair of keys per type. */
-import { formatMinor } from '../../../domain/money';
+import { formatMinor, RATE_DECIMALS } from '../../../domain/money';
 import { isChainAddress, chainAddressMessage, type Chain } from '../../../domain/deposits';
 import { parseOpenHours, WithdrawAsset, type WithdrawType } from '../../../domain/withdrawals';
 import type { Actor, Ctx } from '../../context';
 import { badInput } from '../../errors';
 import { writeOpLog } from '../oplog/oplog.repository';
 import { getSettingWithMeta, putSetting, type WithdrawSetting } from '../settings/settings.service';
-import { amountOf, canonicalAmount, RATE_DECIMALS, rateOf } from '../settings/values';
+import { amountOf, canonicalAmount, rateOf } from '../../http/amounts';
 import { typeLabel, WithdrawMessages } from './withdrawals.service';
 
 type WType = WithdrawType;

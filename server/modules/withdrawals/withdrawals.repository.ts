@@ -5,6 +5,7 @@ import { counter, counterViolations, moveCounter, rebuildCounter, type CounterMo
 import { forNoKeyUpdate } from '../../db/dialect';
 import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { money, moneySum } from '../../db/sql';
+import { updateFromFirst } from '../../db/transitions';
 import { memberIdIn, readPageWithMembers, type KeywordMembers } from '../members/members.query';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -174,7 +175,7 @@ export async function typesOf(db: Db, ids: number[]): Promise<Map<number, number
 
 export interface Transition {
   to: number;
-  from: number[];
+  from: readonly number[];
   set: {
     remark?: string;
     tx_hash?: string | null;
@@ -204,8 +205,8 @@ export async function moveWithdrawal(trx: Db, counts: CounterMoves, id: number, 
     set.audited_at = sql`coalesce(audited_at, ${t.set.paid.now})`;
     set.paid_at = t.set.paid.now;
   }
-  for (const from of t.from) {
-    const row = await trx
+  const moved = await updateFromFirst(t.from, (from) =>
+    trx
       .updateTable('withdrawal')
       .set(set)
       .where('id', '=', id)
@@ -219,13 +220,12 @@ export async function moveWithdrawal(trx: Db, counts: CounterMoves, id: number, 
         money('amount').as('amount'),
         money('fee').as('fee'),
       ])
-      .executeTakeFirst();
-    if (row) {
-      moveWithdrawalStat(trx, counts, { type: row.type, amount: BigInt(row.amount), fee: BigInt(row.fee) }, from, t.to);
-      return { ...row, from };
-    }
-  }
-  return undefined;
+      .executeTakeFirst(),
+  );
+  if (!moved) return undefined;
+  const { row, from } = moved;
+  moveWithdrawalStat(trx, counts, { type: row.type, amount: BigInt(row.amount), fee: BigInt(row.fee) }, from, t.to);
+  return { ...row, from };
 }
 
 export async function withdrawalExists(db: Db, id: number): Promise<boolean> {

@@ -3,10 +3,10 @@
  * declares every code either page could use (any of); the service checks the precise code for the
  * record's type with assertCan.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { WithdrawCodes } from '../../../domain/withdrawals';
 import type { Ctx } from '../../context';
-import { ok, type Static } from '../../http/schemas';
+import { ok } from '../../http/schemas';
 import { actorOf, assertCan } from '../../plugins/auth';
 import {
   WithdrawAccountBody,
@@ -25,7 +25,7 @@ import { getWithdrawSetting, saveWithdrawAccount, saveWithdrawSetting } from './
 
 const ACT_CODES = ['withdraw:audit', 'withdraw:pay', 'extract:audit', 'extract:pay'];
 
-export default async function withdrawRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
+const withdrawRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx }) => {
   app.get(
     '/v1/admin/withdraw/list',
     {
@@ -39,7 +39,7 @@ export default async function withdrawRoutes(app: FastifyInstance, { ctx }: { ct
       },
     },
     async (req) => {
-      const q = req.query as Static<typeof WithdrawListQuery>;
+      const q = req.query;
       assertCan(req, WithdrawCodes[q.type].view);
       return ok(await listWithdrawals(ctx, q));
     },
@@ -57,12 +57,7 @@ export default async function withdrawRoutes(app: FastifyInstance, { ctx }: { ct
         response: { 200: WithdrawOptResult },
       },
     },
-    async (req) =>
-      ok(
-        await withdrawOpt(ctx, actorOf(req), req.body as Static<typeof WithdrawOptBody>, (code) =>
-          assertCan(req, code),
-        ),
-      ),
+    async (req) => ok(await withdrawOpt(ctx, actorOf(req), req.body, (code) => assertCan(req, code))),
   );
 
   app.post(
@@ -77,12 +72,7 @@ export default async function withdrawRoutes(app: FastifyInstance, { ctx }: { ct
         response: { 200: WithdrawBatchResult },
       },
     },
-    async (req) =>
-      ok(
-        await withdrawBatch(ctx, actorOf(req), req.body as Static<typeof WithdrawBatchBody>, (code) =>
-          assertCan(req, code),
-        ),
-      ),
+    async (req) => ok(await withdrawBatch(ctx, actorOf(req), req.body, (code) => assertCan(req, code))),
   );
 
   app.get(
@@ -97,7 +87,7 @@ export default async function withdrawRoutes(app: FastifyInstance, { ctx }: { ct
         response: { 200: WithdrawSettingResult },
       },
     },
-    async (req) => ok(await getWithdrawSetting(ctx, (req.query as Static<typeof WithdrawSettingQuery>).type)),
+    async (req) => ok(await getWithdrawSetting(ctx, req.query.type)),
   );
 
   app.post(
@@ -112,7 +102,7 @@ export default async function withdrawRoutes(app: FastifyInstance, { ctx }: { ct
         response: { 200: WithdrawSettingResult },
       },
     },
-    async (req) => ok(await saveWithdrawSetting(ctx, actorOf(req), req.body as Static<typeof WithdrawSettingBody>)),
+    async (req) => ok(await saveWithdrawSetting(ctx, actorOf(req), req.body)),
   );
 
   app.post(
@@ -127,6 +117,8 @@ export default async function withdrawRoutes(app: FastifyInstance, { ctx }: { ct
         response: { 200: WithdrawSettingResult },
       },
     },
-    async (req) => ok(await saveWithdrawAccount(ctx, actorOf(req), req.body as Static<typeof WithdrawAccountBody>)),
+    async (req) => ok(await saveWithdrawAccount(ctx, actorOf(req), req.body)),
   );
-}
+};
+
+export default withdrawRoutes;

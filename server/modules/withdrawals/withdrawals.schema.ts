@@ -5,11 +5,12 @@ import {
   WithdrawType as TypeEnum,
 } from '../../../domain/withdrawals';
 import {
+  ChainEnum,
   CursorQuery,
   CursorResult,
   DecimalString,
   IdParam,
-  IntEnum,
+  EnumSchema,
   MoneyString,
   MultilineText,
   Ok,
@@ -19,15 +20,11 @@ import {
   StringEnum,
   TxHash,
 } from '../../http/schemas';
-import { ChainEnum } from '../deposits/deposits.schema';
 
 /** 1 提现 (USDT), 2 提取 (LZ) */
-export const WithdrawType = IntEnum(TypeEnum.values, { title: '类型', description: '1 提现 (USDT), 2 提取 (LZ)' });
+export const WithdrawType = EnumSchema(TypeEnum, { description: '1 提现 (USDT), 2 提取 (LZ)' });
 /** 0 待审核, 1 待打款, 2 已完成, 3 已驳回 */
-export const WithdrawStatus = IntEnum(StatusEnum.values, {
-  title: '状态',
-  description: '0 待审核, 1 待打款, 2 已完成, 3 已驳回',
-});
+export const WithdrawStatus = EnumSchema(StatusEnum);
 
 const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
 const NullableString = Type.Union([Type.String(), Type.Null()]);

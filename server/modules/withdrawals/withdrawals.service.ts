@@ -8,7 +8,13 @@
 import { BillType } from '../../../domain/bills';
 import { chainTxHashMessage, isChain, isChainTxHash } from '../../../domain/deposits';
 import { formatAsset } from '../../../domain/money';
-import { WithdrawAsset, WithdrawCodes, WithdrawState, WithdrawType } from '../../../domain/withdrawals';
+import {
+  WithdrawActions,
+  WithdrawAsset,
+  WithdrawCodes,
+  WithdrawType,
+  type WithdrawAction,
+} from '../../../domain/withdrawals';
 import type { Actor, Ctx } from '../../context';
 import { badInput, conflict, notFound } from '../../errors';
 import { pageOf } from '../../db/keyset';
@@ -110,7 +116,7 @@ export async function listWithdrawals(ctx: Ctx, q: WithdrawListInput) {
   };
 }
 
-export type WithdrawAction = 'approve' | 'paid' | 'reject';
+export type { WithdrawAction };
 
 export interface WithdrawOptInput {
   id: number;
@@ -144,28 +150,21 @@ async function act(
 ): Promise<number> {
   const now = ctx.clock.now();
   const who = { managerId: actor.managerId, username: actor.username, now };
+  const { from, to } = WithdrawActions[action];
   const t: Transition =
     action === 'approve'
-      ? {
-          from: [WithdrawState.pending],
-          to: WithdrawState.approved,
-          set: { audited: who, ...(input.remark ? { remark: input.remark } : {}) },
-        }
+      ? { from, to, set: { audited: who, ...(input.remark ? { remark: input.remark } : {}) } }
       : action === 'paid'
         ? {
-            from: [WithdrawState.approved],
-            to: WithdrawState.paid,
+            from,
+            to,
             set: {
               paid: who,
               ...(input.txHash ? { tx_hash: input.txHash } : {}),
               ...(input.remark ? { remark: input.remark } : {}),
             },
           }
-        : {
-            from: [WithdrawState.pending, WithdrawState.approved],
-            to: WithdrawState.rejected,
-            set: { audited: who, remark: input.remark },
-          };
+        : { from, to, set: { audited: who, remark: input.remark } };
   await managerAction(
     ctx,
     actor,

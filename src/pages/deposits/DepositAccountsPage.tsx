@@ -155,7 +155,7 @@ export default function DepositAccountsPage() {
                   <Button size="small" onClick={() => setEditing(row)}>
                     编辑
                   </Button>
-                  {row.status === 1 ? (
+                  {row.status === DepositAccountStatus.is.enabled ? (
                     <Button size="small" onClick={() => act(row, 'disable')}>
                       停用
                     </Button>

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
-import { Chains, DepositState, DepositStatus } from '../../../domain/deposits';
+import { Chains, DepositActions, DepositStatus } from '../../../domain/deposits';
 import {
   actionsColumn,
   moneyColumn,
@@ -85,16 +85,13 @@ export default function DepositListPage() {
       timeColumn('createdAt', '提交时间', { sortable: true }),
       actionsColumn<Deposit>(
         (row) =>
-          canAudit && row.status === DepositState.pending ? (
-            <>
-              <Button size="small" onClick={() => act(row, 'confirm')}>
-                确认到账
-              </Button>
-              <Button size="small" color="error" onClick={() => act(row, 'reject')}>
-                驳回
-              </Button>
-            </>
-          ) : null,
+          canAudit
+            ? DepositActions.actionsIn(row.status).map((a) => (
+                <Button key={a} size="small" color={a === 'reject' ? 'error' : 'primary'} onClick={() => act(row, a)}>
+                  {DepositActions[a].label}
+                </Button>
+              ))
+            : null,
         { width: 160 },
       ),
     ],

@@ -7,14 +7,16 @@ import MenuItem from '@mui/material/MenuItem';
 import useAction from '../../components/useAction';
 import { usePermissions } from '../../components/useCan';
 import { useMemberOptMutation } from '../../services/members';
+import { MemberStatusActions, type MemberStatusAction } from '../../../domain/members';
 import type { FieldAction } from './MemberFieldDialog';
 import type { MemberRow } from './memberTypes';
 
-type StatusAction = 'freeze' | 'unfreeze' | 'banWithdraw';
-const STATUS_ACTIONS: Record<StatusAction, { label: string; from: number[]; danger?: boolean; note?: string }> = {
-  freeze: { label: '冻结', from: [1, 3], danger: true, note: '冻结后该会员不能登录' },
-  unfreeze: { label: '解冻', from: [2, 3] },
-  banWithdraw: { label: '禁止提现', from: [1], danger: true, note: '禁止后该会员不能提现' },
+type StatusAction = MemberStatusAction;
+/** How each status change is confirmed (which states offer it: MemberStatusActions of domain/). */
+const STATUS_ACTIONS: Record<StatusAction, { label: string; danger?: boolean; note?: string }> = {
+  freeze: { label: MemberStatusActions.freeze.label, danger: true, note: '冻结后该会员不能登录' },
+  unfreeze: { label: MemberStatusActions.unfreeze.label },
+  banWithdraw: { label: MemberStatusActions.banWithdraw.label, danger: true, note: '禁止后该会员不能提现' },
 };
 
 export interface MemberActionsMenuProps {
@@ -63,13 +65,11 @@ export function MemberActionsMenu({ menu, onClose, onEdit, onPassword }: MemberA
     <>
       <Menu anchorEl={menu?.anchor} open={Boolean(menu)} onClose={onClose}>
         {row
-          ? (Object.keys(STATUS_ACTIONS) as StatusAction[])
-              .filter((action) => STATUS_ACTIONS[action].from.includes(row.status))
-              .map((action) => (
-                <MenuItem key={action} onClick={pick((r) => changeStatus(r, action))}>
-                  {STATUS_ACTIONS[action].label}
-                </MenuItem>
-              ))
+          ? MemberStatusActions.actionsIn(row.status).map((action) => (
+              <MenuItem key={action} onClick={pick((r) => changeStatus(r, action))}>
+                {STATUS_ACTIONS[action].label}
+              </MenuItem>
+            ))
           : null}
         <MenuItem onClick={pick((member) => onEdit(member, 'setLevel'))}>修改等级</MenuItem>
         {can('zone:view') ? <MenuItem onClick={pick((member) => onEdit(member, 'setZone'))}>修改专区</MenuItem> : null}

@@ -1,7 +1,7 @@
 /** 新增会员 (`member/create`): phone, password, nickname, optional inviter uid and zone. */
 import { useEffect } from 'react';
 import TextField from '@mui/material/TextField';
-import { MEMBER_PASSWORD_PATTERN, PHONE_PATTERN, UID_PATTERN } from '../../../domain/members';
+import { MEMBER_PASSWORD_PATTERN, PHONE_PATTERN, UID_PATTERN, ZoneStatus } from '../../../domain/members';
 import FormDialog from '../../components/FormDialog';
 import useForm from '../../components/useForm';
 import EnumSelect from '../../components/EnumSelect';
@@ -70,7 +70,7 @@ export default function MemberCreateDialog({
       <TextField {...form.field('inviterUid')} autoComplete="off" />
       <EnumSelect
         empty="无"
-        options={zones.filter((z) => z.status === 1).map((z) => ({ value: z.id, label: z.name }))}
+        options={zones.filter((z) => z.status === ZoneStatus.is.enabled).map((z) => ({ value: z.id, label: z.name }))}
         {...form.field('zoneId')}
       />
     </FormDialog>

@@ -1,7 +1,7 @@
 /** 修改等级 / 修改专区 (`member/opt` setLevel, setZone): one select, confirmed by 确定. */
 import { useEffect } from 'react';
 import TextField from '@mui/material/TextField';
-import { MemberLevel } from '../../../domain/members';
+import { MemberLevel, ZoneStatus } from '../../../domain/members';
 import FormDialog from '../../components/FormDialog';
 import useForm from '../../components/useForm';
 import EnumSelect from '../../components/EnumSelect';
@@ -58,7 +58,7 @@ export default function MemberFieldDialog({
           isLevel
             ? MemberLevel
             : zones
-                .filter((z) => z.status === 1 || z.id === target?.member.zoneId)
+                .filter((z) => z.status === ZoneStatus.is.enabled || z.id === target?.member.zoneId)
                 .map((z) => ({ value: z.id, label: z.name, disabled: z.status !== 1 }))
         }
         {...form.field('value')}

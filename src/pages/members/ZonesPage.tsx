@@ -64,10 +64,10 @@ export default function ZonesPage() {
             </Button>
             <Button
               size="small"
-              color={row.status === 1 ? 'warning' : 'success'}
-              onClick={() => act(row, row.status === 1 ? 'disable' : 'enable')}
+              color={row.status === ZoneStatus.is.enabled ? 'warning' : 'success'}
+              onClick={() => act(row, row.status === ZoneStatus.is.enabled ? 'disable' : 'enable')}
             >
-              {row.status === 1 ? '停用' : '启用'}
+              {row.status === ZoneStatus.is.enabled ? '停用' : '启用'}
             </Button>
             <Button size="small" color="error" onClick={() => act(row, 'delete')}>
               删除

@@ -27,9 +27,7 @@ const NUMERIC = ['type', 'status'] as const;
 
 /** The actions a row offers in its state. */
 export function actionsFor(status: number): PaymentAction[] {
-  return (Object.keys(PaymentActions) as PaymentAction[]).filter((a) =>
-    (PaymentActions[a].from as readonly number[]).includes(status),
-  );
+  return PaymentActions.actionsIn(status);
 }
 
 function accountText(row: PaymentMethod): string {

@@ -11,11 +11,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
+  WithdrawActions,
   WithdrawAsset,
   WithdrawCodes,
-  WithdrawState,
   WithdrawStatus,
   WithdrawType,
+  type WithdrawAction,
   type WithdrawType as WType,
 } from '../../../domain/withdrawals';
 import { actionsColumn, moneyColumn, statusColumn, timeColumn, memberColumn } from '../../components/columns';
@@ -34,7 +35,7 @@ import BatchResultDialog, { type BatchResult } from './BatchResultDialog';
 import TxHashDialog from './TxHashDialog';
 
 export type Withdraw = ListWithdrawalsApiResponse['list'][number];
-type Action = 'approve' | 'paid' | 'reject';
+type Action = WithdrawAction;
 
 const FILTERS = { keyword: '', status: '', address: '', txHash: '', start: '', end: '' };
 const NUMERIC = ['status'] as const;
@@ -145,19 +146,19 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
       actionsColumn<Withdraw>(
         (row) => (
           <>
-            {canAudit && row.status === WithdrawState.pending ? (
+            {canAudit && WithdrawActions.allows('approve', row.status) ? (
               <Button size="small" onClick={() => act(row, 'approve')}>
-                通过
+                {WithdrawActions.approve.label}
               </Button>
             ) : null}
-            {canPay && row.status === WithdrawState.approved ? (
+            {canPay && WithdrawActions.allows('paid', row.status) ? (
               <Button size="small" onClick={() => setPaying({ ids: [row.id], chain: row.chain })}>
-                打款
+                {WithdrawActions.paid.label}
               </Button>
             ) : null}
-            {canAudit && (row.status === WithdrawState.pending || row.status === WithdrawState.approved) ? (
+            {canAudit && WithdrawActions.allows('reject', row.status) ? (
               <Button size="small" color="error" onClick={() => act(row, 'reject')}>
-                驳回
+                {WithdrawActions.reject.label}
               </Button>
             ) : null}
           </>

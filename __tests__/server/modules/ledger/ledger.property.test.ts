@@ -27,7 +27,7 @@ import { submitDeposit } from '../../../../server/modules/deposits/deposits.serv
 import { balancesOf, billStatViolations, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
 import { withdrawalStatViolations } from '../../../../server/modules/withdrawals/withdrawals.repository';
 import { memberCountViolations } from '../../../../server/modules/members/counts.repository';
-import { feeOf } from '../../../../server/modules/settings/values';
+import { feeOf } from '../../../../domain/money';
 import { transferStatViolations } from '../../../../server/modules/transfers/transfers.repository';
 import { transfer } from '../../../../server/modules/transfers/transfers.service';
 import { requestWithdrawal } from '../../../../server/modules/withdrawals/requestWithdrawal.service';

@@ -1,7 +1,7 @@
 /** Parsing of amounts and rates that arrive as decimal strings: a refusal is a 400 naming the field. */
-import type { Asset } from '../../../domain/assets';
-import { formatAsset, moneyReasonText, moneyRefusal, parseAsset, parseMinor } from '../../../domain/money';
-import { badInput } from '../../errors';
+import type { Asset } from '../../domain/assets';
+import { formatAsset, moneyReasonText, moneyRefusal, parseAsset, parseMinor, RATE_DECIMALS } from '../../domain/money';
+import { badInput } from '../errors';
 
 /** A decimal string of `asset` → minor units; zero only when `allowZero`. */
 export function amountOf(text: string, asset: Asset, field: string, opts: { allowZero?: boolean } = {}): bigint {
@@ -14,24 +14,10 @@ export function amountOf(text: string, asset: Asset, field: string, opts: { allo
 export const canonicalAmount = (text: string, asset: Asset, field: string, opts: { allowZero?: boolean } = {}) =>
   formatAsset(amountOf(text, asset, field, opts), asset);
 
-/** Places a fee rate may have. */
-export const RATE_DECIMALS = 6;
-
 /** A rate 0 ≤ r < 1 as numerator over 10^RATE_DECIMALS. */
 export function rateOf(text: string, field: string): bigint {
   const r = parseMinor(String(text ?? ''), RATE_DECIMALS, { allowZero: true });
   if (!r.ok) throw badInput(`${field}${moneyReasonText[r.reason]}`);
   if (r.value >= 10n ** BigInt(RATE_DECIMALS)) throw badInput(`${field}必须小于1`);
   return r.value;
-}
-
-/**
- * The fee of `amount` minor units: max(amount × rate rounded up to the minor unit, feeMin), in
- * integers only.
- */
-export function feeOf(amount: bigint, rateNumerator: bigint, feeMin: bigint): bigint {
-  const den = 10n ** BigInt(RATE_DECIMALS);
-  const product = amount * rateNumerator;
-  const byRate = (product + den - 1n) / den;
-  return byRate > feeMin ? byRate : feeMin;
 }
