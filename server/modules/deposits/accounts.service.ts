@@ -132,9 +132,13 @@ export async function depositAccountOpt(ctx: Ctx, actor: Actor, input: DepositAc
           .executeTakeFirst();
         if (Number(r.numUpdatedRows) !== 1) {
           if (!(await findDepositAccount(trx, id))) throw notFound(AccountMessages.notFound);
-          throw conflict(status === 1 ? AccountMessages.alreadyEnabled : AccountMessages.alreadyDisabled);
+          throw conflict(
+            status === DepositAccountStatus.is.enabled
+              ? AccountMessages.alreadyEnabled
+              : AccountMessages.alreadyDisabled,
+          );
         }
-        return logged(id, `${status === 1 ? '启用' : '停用'}收款地址 ${cur.chain} ${cur.address}`);
+        return logged(id, `${DepositAccountStatus.label(status)}收款地址 ${cur.chain} ${cur.address}`);
       },
       now,
     );

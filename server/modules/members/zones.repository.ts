@@ -1,5 +1,6 @@
 /** All SQL on zones. */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { ZoneStatus } from '../../../domain/members';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -73,7 +74,14 @@ export async function zoneNameTaken(db: Db, name: string, exceptId?: number): Pr
 export async function insertZone(db: Db, v: { name: string; leaderUid: string | null; sort: number; now: number }) {
   const r = await db
     .insertInto('zone')
-    .values({ name: v.name, leader_uid: v.leaderUid, sort: v.sort, status: 1, created_at: v.now, updated_at: v.now })
+    .values({
+      name: v.name,
+      leader_uid: v.leaderUid,
+      sort: v.sort,
+      status: ZoneStatus.is.enabled,
+      created_at: v.now,
+      updated_at: v.now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(r.id);

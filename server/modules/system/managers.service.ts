@@ -144,14 +144,18 @@ export async function saveManager(ctx: Ctx, actor: Actor, input: SaveManagerInpu
       }
       if (roleBeyond.length) throw forbidden(ManagerMessages.grantBeyond(roleBeyond));
       if (cur.version !== version) throw conflict(ManagerMessages.changedMeanwhile);
-      if (id === actor.managerId && status !== 1) throw badInput(ManagerMessages.selfDisable);
-      const leavesSuper = cur.is_super === 1 && cur.status === 1 && (status !== 1 || role.is_super !== 1);
+      if (id === actor.managerId && status !== ManagerStatus.is.enabled) throw badInput(ManagerMessages.selfDisable);
+      const leavesSuper =
+        cur.is_super === 1 &&
+        cur.status === ManagerStatus.is.enabled &&
+        (status !== ManagerStatus.is.enabled || role.is_super !== 1);
       if (leavesSuper && (await countOtherEnabledSupers(trx, id)) === 0) throw badInput(ManagerMessages.lastSuper);
       if (!(await updateManager(trx, id, version, { username, passwordHash, roleId: role.id, status, now }))) {
         throw conflict(ManagerMessages.changedMeanwhile);
       }
       // A disabled manager, or one whose password was reset, must log in again (302 on the next call).
-      if ((cur.status === 1 && status !== 1) || passwordHash) await endSessions(trx, id, now);
+      if ((cur.status === ManagerStatus.is.enabled && status !== ManagerStatus.is.enabled) || passwordHash)
+        await endSessions(trx, id, now);
 
       const changes = changeList(
         [
@@ -187,7 +191,7 @@ export async function deleteManager(ctx: Ctx, actor: Actor, id: number): Promise
     const caller = await loadGrantor(trx, actor.managerId);
     if (cur.is_super === 1) {
       if (!caller.isSuper) throw forbidden(ManagerMessages.superOnly);
-      if (cur.status === 1 && (await countOtherEnabledSupers(trx, id)) === 0) {
+      if (cur.status === ManagerStatus.is.enabled && (await countOtherEnabledSupers(trx, id)) === 0) {
         throw badInput(ManagerMessages.lastSuper);
       }
     }

@@ -4,7 +4,7 @@ import { isChainAddress, chainAddressMessage, type Chain } from '../../../domain
 import { parseOpenHours, WithdrawAsset, type WithdrawType } from '../../../domain/withdrawals';
 import type { Actor, Ctx } from '../../context';
 import { badInput } from '../../errors';
-import { writeOpLog } from '../oplog/oplog.repository';
+import { managerAction } from '../oplog/managerAction';
 import { getSettingWithMeta, putSetting, type WithdrawSetting } from '../settings/settings.service';
 import { amountOf, canonicalAmount, rateOf } from '../../http/amounts';
 import { typeLabel, WithdrawMessages } from './withdrawals.service';
@@ -45,14 +45,12 @@ export async function saveWithdrawSetting(ctx: Ctx, actor: Actor, input: Withdra
   const max = amountOf(value.max, asset, '单笔最高金额', { allowZero: true });
   if (max !== 0n && max < amountOf(value.min, asset, '单笔最低金额')) throw badInput(WithdrawMessages.maxBelowMin);
   if (!parseOpenHours(value.openHours)) throw badInput(WithdrawMessages.badOpenHours);
-  const now = ctx.clock.now();
   const label = typeLabel(input.type);
-  await ctx.db.transaction().execute(async (trx) => {
+  await managerAction(ctx, actor, async ({ trx, now }) => {
     await putSetting(trx, settingKey(input.type), value, actor.username, now);
-    await writeOpLog(
-      trx,
-      actor,
-      {
+    return {
+      result: null,
+      log: {
         code: 'withdrawSetting:update',
         target: `setting:${settingKey(input.type)}`,
         summary:
@@ -60,8 +58,7 @@ export async function saveWithdrawSetting(ctx: Ctx, actor: Actor, input: Withdra
           `每日 ${value.maxTimesPerDay || '不限'} 次，费率 ${value.feeRate}，最低手续费 ${value.feeMin}，` +
           `自动审核额度 ${value.autoApproveMax}，开放时间 ${value.openHours}`,
       },
-      now,
-    );
+    };
   });
   return getWithdrawSetting(ctx, input.type);
 }
@@ -73,8 +70,7 @@ export async function saveWithdrawAccount(
 ) {
   const address = input.address.trim();
   if (!isChainAddress(input.chain, address)) throw badInput(chainAddressMessage(input.chain));
-  const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  await managerAction(ctx, actor, async ({ trx, now }) => {
     await putSetting(
       trx,
       accountKey(input.type),
@@ -82,16 +78,14 @@ export async function saveWithdrawAccount(
       actor.username,
       now,
     );
-    await writeOpLog(
-      trx,
-      actor,
-      {
+    return {
+      result: null,
+      log: {
         code: 'withdrawSetting:update',
         target: `setting:${accountKey(input.type)}`,
         summary: `修改${typeLabel(input.type)}出款钱包：${input.chain} ${address}`,
       },
-      now,
-    );
+    };
   });
   return getWithdrawSetting(ctx, input.type);
 }

@@ -4,7 +4,7 @@
  * record's type with assertCan.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { WithdrawCodes } from '../../../domain/withdrawals';
+import { WithdrawActionCodes, WithdrawCodes } from '../../../domain/withdrawals';
 import type { Ctx } from '../../context';
 import { ok } from '../../http/schemas';
 import { actorOf, assertCan } from '../../plugins/auth';
@@ -22,8 +22,6 @@ import {
 } from './withdrawals.schema';
 import { listWithdrawals, withdrawBatch, withdrawOpt } from './withdrawals.service';
 import { getWithdrawSetting, saveWithdrawAccount, saveWithdrawSetting } from './withdrawSettings.service';
-
-const ACT_CODES = ['withdraw:audit', 'withdraw:pay', 'extract:audit', 'extract:pay'];
 
 const withdrawRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx }) => {
   app.get(
@@ -48,7 +46,7 @@ const withdrawRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ct
   app.post(
     '/v1/admin/withdraw/opt',
     {
-      config: { permission: ACT_CODES },
+      config: { permission: WithdrawActionCodes },
       schema: {
         operationId: 'withdrawOpt',
         tags: ['withdraw'],
@@ -63,7 +61,7 @@ const withdrawRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ct
   app.post(
     '/v1/admin/withdraw/opt/batch',
     {
-      config: { permission: ACT_CODES },
+      config: { permission: WithdrawActionCodes },
       schema: {
         operationId: 'withdrawBatch',
         tags: ['withdraw'],

@@ -42,7 +42,7 @@ export default function ManagerList() {
 
   const columns = useMemo<GridColDef<ManagerRow>[]>(() => {
     const toggle = (row: ManagerRow) => {
-      const next = row.status === 1 ? 0 : 1;
+      const next = row.status === ManagerStatus.is.enabled ? ManagerStatus.is.disabled : ManagerStatus.is.enabled;
       const verb = ManagerStatus.label(next);
       const note = next === 0 ? '，禁用后其登录立即失效' : '';
       return run({
@@ -78,8 +78,12 @@ export default function ManagerList() {
                 <Button size="small" onClick={() => setDialog({ open: true, manager: row })}>
                   编辑
                 </Button>
-                <Button size="small" color={row.status === 1 ? 'warning' : 'success'} onClick={() => toggle(row)}>
-                  {row.status === 1 ? '禁用' : '启用'}
+                <Button
+                  size="small"
+                  color={row.status === ManagerStatus.is.enabled ? 'warning' : 'success'}
+                  onClick={() => toggle(row)}
+                >
+                  {row.status === ManagerStatus.is.enabled ? '禁用' : '启用'}
                 </Button>
               </>
             ) : null}
