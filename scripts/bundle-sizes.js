@@ -48,12 +48,26 @@ function route(name, patterns) {
   return { name, files, modules, gz, br, list };
 }
 
-// The pages of the registry (src/routes.tsx): path below /layout → the module its import() loads.
-const registry = fs.readFileSync(path.join(root, 'src/routes.tsx'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+// The pages of the registry (src/routes.tsx): path below /layout → the module its import() loads. A
+// page is listed either by its path or by its permission code, whose path domain/pagePaths.ts gives.
+const stripComments = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '');
+const registry = stripComments(fs.readFileSync(path.join(root, 'src/routes.tsx'), 'utf8'));
+const pagePaths = new Map(
+  [
+    ...stripComments(fs.readFileSync(path.join(root, 'domain/pagePaths.ts'), 'utf8')).matchAll(
+      /'([^']+)':\s*'([^']+)'/g,
+    ),
+  ].map(([, code, p]) => [code, p]),
+);
 const pages = new Map();
-for (const [, p, request] of registry.matchAll(/path:\s*'([^']+)',\s*load:\s*\(\)\s*=>\s*import\('([^']+)'\)/g)) {
-  if (!pages.has(request)) pages.set(request, `/layout/${p}`);
+for (const [, p, code, request] of registry.matchAll(
+  /(?:path:\s*'([^']+)',|'([^']+)':\s*\{)\s*load:\s*\(\)\s*=>\s*import\('([^']+)'\)/g,
+)) {
+  const pagePath = p ?? pagePaths.get(code);
+  if (!pagePath) throw new Error(`src/routes.tsx: no path for page code ${code} in domain/pagePaths.ts`);
+  if (!pages.has(request)) pages.set(request, `/layout/${pagePath}`);
 }
+if (pages.size < 2) throw new Error('found no pages in src/routes.tsx: its shape changed, update this script');
 const shell = /layout\/Layout$/;
 const rows = [
   route('/login', [/pages\/login\/LoginPage/]),
