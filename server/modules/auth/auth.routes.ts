@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Ctx } from '../../context';
 import { ok } from '../../http/schemas';
 import { LoginBody, LoginResult, LogoutResult, MenuResult } from './auth.schema';
 import { login, logout, menuFor } from './auth.service';
 
-export default async function authRoutes(app: FastifyInstance, { ctx }: { ctx: Ctx }) {
+const authRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx }) => {
   app.post(
     '/v1/admin/user/login',
     {
@@ -17,10 +17,8 @@ export default async function authRoutes(app: FastifyInstance, { ctx }: { ctx: C
         response: { 200: LoginResult },
       },
     },
-    async (req) => {
-      const body = req.body as { username: string; password: string };
-      return ok(await login(ctx, { ...body, ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') }));
-    },
+    async (req) =>
+      ok(await login(ctx, { ...req.body, ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') })),
   );
 
   app.post(
@@ -43,4 +41,6 @@ export default async function authRoutes(app: FastifyInstance, { ctx }: { ctx: C
     },
     async (req) => ok(menuFor(req.manager!)),
   );
-}
+};
+
+export default authRoutes;

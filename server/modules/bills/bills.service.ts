@@ -6,6 +6,8 @@
  * `totalCapped`, and the sum is null past it); pages go by number within the first MAX_OFFSET rows and
  * by cursor (`after` / `before`) to any depth. See docs/decisions.md "Bills".
  */
+import type { Static } from '@sinclair/typebox';
+import type { BillQuery } from './bills.schema';
 import type { Asset } from '../../../domain/assets';
 import { billTypeValues, BillTypeLabels, type BillType } from '../../../domain/bills';
 import { formatAsset } from '../../../domain/money';
@@ -28,19 +30,7 @@ export function billTypes() {
   return billTypeValues.map((type) => ({ type, label: BillTypeLabels[type] }));
 }
 
-export interface BillListInput {
-  page?: number;
-  size?: number;
-  after?: string;
-  before?: string;
-  order?: 'asc' | 'desc';
-  keyword?: string;
-  memberId?: number;
-  asset?: Asset;
-  type?: number;
-  start?: string;
-  end?: string;
-}
+export type BillListInput = Static<typeof BillQuery>;
 
 export async function listBills(ctx: Ctx, q: BillListInput, cap = BILL_COUNT_CAP) {
   const { start, end } = parseRange(q);

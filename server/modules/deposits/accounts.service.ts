@@ -1,4 +1,6 @@
 /** Receiving addresses (DOMAIN.md §3 Deposits): the platform's wallets members deposit to. */
+import type { Static } from '@sinclair/typebox';
+import type { DepositAccountOptBody } from './deposits.schema';
 import { chainAddressMessage, DepositAccountStatus, isChainAddress, type Chain } from '../../../domain/deposits';
 import type { Actor, Ctx } from '../../context';
 import { pageOf } from '../../db/keyset';
@@ -44,15 +46,7 @@ export async function listDepositAccounts(
   };
 }
 
-export interface DepositAccountOptInput {
-  action: 'create' | 'update' | 'enable' | 'disable' | 'delete';
-  id?: number;
-  chain?: Chain;
-  address?: string;
-  qrUrl?: string;
-  status?: number;
-  remark?: string;
-}
+export type DepositAccountOptInput = Static<typeof DepositAccountOptBody>;
 
 function checkedAddress(input: DepositAccountOptInput): { chain: Chain; address: string } {
   if (!input.chain) throw badInput(AccountMessages.chainRequired);

@@ -5,6 +5,8 @@
  * At a million records the list's total and sum of a status come from deposit_stat (moved last in every
  * insert and transition), a keyword is resolved to member ids first, and pages go by keyset cursor.
  */
+import type { Static } from '@sinclair/typebox';
+import type { DepositListQuery, DepositOptBody } from './deposits.schema';
 import { BillType } from '../../../domain/bills';
 import {
   chainAddressMessage,
@@ -27,14 +29,7 @@ import { managerAction } from '../oplog/managerAction';
 import { getSettingWithMeta, getSetting, putSetting, type DepositSetting } from '../settings/settings.service';
 import { amountOf, canonicalAmount } from '../../http/amounts';
 import { keywordMembers } from '../members/members.query';
-import {
-  depositExists,
-  enabledAccountsOn,
-  findDeposits,
-  insertDeposit,
-  moveDeposit,
-  type DepositSort,
-} from './deposits.repository';
+import { depositExists, enabledAccountsOn, findDeposits, insertDeposit, moveDeposit } from './deposits.repository';
 
 export const DepositMessages = {
   notFound: '充值记录不存在',
@@ -51,20 +46,7 @@ export const DepositMessages = {
   chainsRequired: '开放充值时至少选择一条链',
 } as const;
 
-export interface DepositListInput {
-  page?: number;
-  size?: number;
-  after?: string;
-  before?: string;
-  sort?: DepositSort;
-  order?: 'asc' | 'desc';
-  keyword?: string;
-  txHash?: string;
-  chain?: string;
-  status?: number;
-  start?: string;
-  end?: string;
-}
+export type DepositListInput = Static<typeof DepositListQuery>;
 
 export async function listDeposits(ctx: Ctx, q: DepositListInput) {
   const { start, end } = parseRange(q);
@@ -111,11 +93,7 @@ export async function listDeposits(ctx: Ctx, q: DepositListInput) {
   };
 }
 
-export interface DepositOptInput {
-  id: number;
-  action: 'confirm' | 'reject';
-  remark?: string;
-}
+export type DepositOptInput = Static<typeof DepositOptBody>;
 
 /** confirm 0→1 (credits available, bill 充值) or reject 0→2 (remark required); anything else 409. */
 export async function depositOpt(ctx: Ctx, actor: Actor, input: DepositOptInput) {

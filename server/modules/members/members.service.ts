@@ -4,6 +4,8 @@
  * data, the simulator and the tests all use it — so a member always has a unique 8-digit uid, its three
  * accounts, its counts and its zone's count. The manager's member/opt is in memberOpt.service.ts.
  */
+import type { Static } from '@sinclair/typebox';
+import type { MemberListQuery } from './members.schema';
 import { randomInt } from 'node:crypto';
 import { Assets, type Asset } from '../../../domain/assets';
 import { formatAsset } from '../../../domain/money';
@@ -15,9 +17,9 @@ import { hashPassword, randomPassword } from '../../passwords';
 import { pageOf } from '../../db/keyset';
 import { parseRange } from '../../range';
 import { openAccounts } from '../ledger/ledger.service';
-import { writeOpLog } from '../oplog/oplog.repository';
+import { managerAction } from '../oplog/managerAction';
 import type { Kysely, Transaction } from 'kysely';
-import { findMembers, type MemberPageRow, type MemberSort } from './memberList.repository';
+import { findMembers, type MemberPageRow } from './memberList.repository';
 import { insertMembers, memberByUid, phoneTaken, uidTaken, type MemberRow } from './members.repository';
 import { changeZoneCount, zoneById } from './zones.repository';
 
@@ -55,22 +57,7 @@ function balancesOfRow(r: MemberPageRow): Record<Asset, { available: string; fro
 
 // ---- member list ----
 
-export interface MemberListInput {
-  page?: number;
-  size?: number;
-  /** Keyset paging: the `next` / `prev` of the page on screen (server/db/keyset.ts). */
-  after?: string;
-  before?: string;
-  sort?: MemberSort;
-  order?: 'asc' | 'desc';
-  keyword?: string;
-  inviterUid?: string;
-  zoneId?: number;
-  level?: number;
-  status?: number;
-  start?: string;
-  end?: string;
-}
+export type MemberListInput = Static<typeof MemberListQuery>;
 
 export async function listMembers(ctx: Ctx, q: MemberListInput) {
   const { start, end } = parseRange(q);
@@ -250,18 +237,20 @@ export async function createMemberByManager(ctx: Ctx, actor: Actor, input: Creat
   // argon2 before the transaction: no lock is held while it hashes.
   const passwordHash = await hashPassword(input.password ?? randomPassword());
   const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    const created = await createMember(trx, input, { now, passwordHash });
-    await writeOpLog(
-      trx,
-      actor,
-      {
-        code: 'member:create',
-        target: `member#${created.id} (${created.uid})`,
-        summary: `新增会员 ${created.uid}（${input.phone.trim()}，${input.nickname.trim()}）`,
-      },
-      now,
-    );
-    return created;
-  });
+  return managerAction(
+    ctx,
+    actor,
+    async ({ trx }) => {
+      const created = await createMember(trx, input, { now, passwordHash });
+      return {
+        result: created,
+        log: {
+          code: 'member:create',
+          target: `member#${created.id} (${created.uid})`,
+          summary: `新增会员 ${created.uid}（${input.phone.trim()}，${input.nickname.trim()}）`,
+        },
+      };
+    },
+    now,
+  );
 }

@@ -1,12 +1,11 @@
 /** Zones (专区, DOMAIN.md §3 Members): the list, and zone/opt (create, update, enable, disable, delete). */
-import type { ZoneAction } from '../../../domain/members';
 import type { Actor, Ctx } from '../../context';
 import type { Static } from '../../http/schemas';
 import { pageOf } from '../../db/keyset';
 import { isUniqueViolation } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { badInput, conflict, notFound } from '../../errors';
-import { writeOpLog } from '../oplog/oplog.repository';
+import { managerAction } from '../oplog/managerAction';
 import type { Kysely, Transaction } from 'kysely';
 import { memberByUid } from './members.repository';
 import {
@@ -18,7 +17,7 @@ import {
   zoneById,
   zoneNameTaken,
 } from './zones.repository';
-import type { ZoneListQuery } from './zones.schema';
+import type { ZoneListQuery, ZoneOptBody } from './zones.schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -62,13 +61,7 @@ export async function listZones(ctx: Ctx, q: ZoneListInput) {
   };
 }
 
-export interface ZoneOptInput {
-  action: ZoneAction;
-  id?: number;
-  name?: string;
-  leaderUid?: string;
-  sort?: number;
-}
+export type ZoneOptInput = Static<typeof ZoneOptBody>;
 
 /** Creates a zone (demo data and zone/opt create). */
 export async function createZone(trx: Db, v: { name: string; leaderUid?: string | null; sort?: number }, now: number) {
@@ -89,57 +82,61 @@ export async function zoneOpt(ctx: Ctx, actor: Actor, input: ZoneOptInput) {
   const now = ctx.clock.now();
   if (input.action !== 'create' && input.id === undefined) throw badInput(ZoneMessages.idRequired);
   if (input.action === 'create' && !input.name?.trim()) throw badInput(ZoneMessages.nameRequired);
-  return ctx.db.transaction().execute(async (trx) => {
-    let id: number;
-    let summary: string;
-    if (input.action === 'create') {
-      id = await createZone(trx, { name: input.name!, leaderUid: input.leaderUid, sort: input.sort }, now);
-      summary = `新增专区 ${input.name!.trim()}`;
-    } else {
-      id = input.id!;
-      const zone = await zoneById(trx, id);
-      if (!zone) throw notFound(ZoneMessages.notFound);
-      switch (input.action) {
-        case 'update': {
-          const name = input.name === undefined ? undefined : input.name.trim();
-          if (name !== undefined && !name) throw badInput(ZoneMessages.nameRequired);
-          if (name !== undefined && (await zoneNameTaken(trx, name, id))) throw badInput(ZoneMessages.nameTaken);
-          const leaderUid = input.leaderUid === undefined ? undefined : input.leaderUid.trim() || null;
-          if (leaderUid && !(await memberByUid(trx, leaderUid))) throw badInput(ZoneMessages.leaderMissing);
-          try {
-            if (!(await updateZone(trx, id, { name, leaderUid, sort: input.sort, now })))
-              throw notFound(ZoneMessages.notFound);
-          } catch (err) {
-            if (isUniqueViolation(err)) throw badInput(ZoneMessages.nameTaken);
-            throw err;
+  return managerAction(
+    ctx,
+    actor,
+    async ({ trx }) => {
+      let id: number;
+      let summary: string;
+      if (input.action === 'create') {
+        id = await createZone(trx, { name: input.name!, leaderUid: input.leaderUid, sort: input.sort }, now);
+        summary = `新增专区 ${input.name!.trim()}`;
+      } else {
+        id = input.id!;
+        const zone = await zoneById(trx, id);
+        if (!zone) throw notFound(ZoneMessages.notFound);
+        switch (input.action) {
+          case 'update': {
+            const name = input.name === undefined ? undefined : input.name.trim();
+            if (name !== undefined && !name) throw badInput(ZoneMessages.nameRequired);
+            if (name !== undefined && (await zoneNameTaken(trx, name, id))) throw badInput(ZoneMessages.nameTaken);
+            const leaderUid = input.leaderUid === undefined ? undefined : input.leaderUid.trim() || null;
+            if (leaderUid && !(await memberByUid(trx, leaderUid))) throw badInput(ZoneMessages.leaderMissing);
+            try {
+              if (!(await updateZone(trx, id, { name, leaderUid, sort: input.sort, now })))
+                throw notFound(ZoneMessages.notFound);
+            } catch (err) {
+              if (isUniqueViolation(err)) throw badInput(ZoneMessages.nameTaken);
+              throw err;
+            }
+            const parts = [
+              name !== undefined && name !== zone.name ? `名称 ${zone.name} → ${name}` : '',
+              leaderUid !== undefined && leaderUid !== zone.leader_uid
+                ? `负责人 ${zone.leader_uid ?? '无'} → ${leaderUid ?? '无'}`
+                : '',
+              input.sort !== undefined && input.sort !== zone.sort ? `排序 ${zone.sort} → ${input.sort}` : '',
+            ].filter(Boolean);
+            summary = `修改专区 ${zone.name}${parts.length ? `：${parts.join('，')}` : ''}`;
+            break;
           }
-          const parts = [
-            name !== undefined && name !== zone.name ? `名称 ${zone.name} → ${name}` : '',
-            leaderUid !== undefined && leaderUid !== zone.leader_uid
-              ? `负责人 ${zone.leader_uid ?? '无'} → ${leaderUid ?? '无'}`
-              : '',
-            input.sort !== undefined && input.sort !== zone.sort ? `排序 ${zone.sort} → ${input.sort}` : '',
-          ].filter(Boolean);
-          summary = `修改专区 ${zone.name}${parts.length ? `：${parts.join('，')}` : ''}`;
-          break;
+          case 'enable':
+            if (!(await moveZoneStatus(trx, id, 0, 1, now))) throw conflict(ZoneMessages.alreadyEnabled);
+            summary = `启用专区 ${zone.name}`;
+            break;
+          case 'disable':
+            if (!(await moveZoneStatus(trx, id, 1, 0, now))) throw conflict(ZoneMessages.alreadyDisabled);
+            summary = `停用专区 ${zone.name}`;
+            break;
+          case 'delete':
+            if (!(await deleteEmptyZone(trx, id))) throw conflict(ZoneMessages.hasMembers);
+            summary = `删除专区 ${zone.name}`;
+            break;
+          default:
+            throw badInput('操作取值无效');
         }
-        case 'enable':
-          if (!(await moveZoneStatus(trx, id, 0, 1, now))) throw conflict(ZoneMessages.alreadyEnabled);
-          summary = `启用专区 ${zone.name}`;
-          break;
-        case 'disable':
-          if (!(await moveZoneStatus(trx, id, 1, 0, now))) throw conflict(ZoneMessages.alreadyDisabled);
-          summary = `停用专区 ${zone.name}`;
-          break;
-        case 'delete':
-          if (!(await deleteEmptyZone(trx, id))) throw conflict(ZoneMessages.hasMembers);
-          summary = `删除专区 ${zone.name}`;
-          break;
-        default:
-          throw badInput('操作取值无效');
       }
-    }
-    await writeOpLog(trx, actor, { code: 'zone:opt', target: `zone#${id}`, summary }, now);
-    return { id };
-  });
+      return { result: { id }, log: { code: 'zone:opt', target: `zone#${id}`, summary } };
+    },
+    now,
+  );
 }

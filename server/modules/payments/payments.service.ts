@@ -3,6 +3,8 @@
  * reject with a remark, disable, enable: each one conditional UPDATE with its op-log row in one
  * transaction), and the member-side addPaymentMethod used by the demo data and the tests.
  */
+import type { Static } from '@sinclair/typebox';
+import type { PaymentOptBody } from './payments.schema';
 import { chainAddressMessage, isChainAddress } from '../../../domain/deposits';
 import {
   PaymentActions,
@@ -152,11 +154,7 @@ export function paymentExport(ctx: Ctx, q: PaymentFilterInput, batchSize?: numbe
   };
 }
 
-export interface PaymentOptInput {
-  id: number;
-  action: PaymentAction;
-  remark?: string;
-}
+export type PaymentOptInput = Static<typeof PaymentOptBody>;
 
 export async function paymentOpt(ctx: Ctx, actor: Actor, input: PaymentOptInput) {
   const remark = (input.remark ?? '').trim();

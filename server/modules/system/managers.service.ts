@@ -24,7 +24,7 @@ import {
 } from './managers.repository';
 import { findRoleById, findRoleOptions, lockSuperRole } from './roles.repository';
 import { ScopeMessages, beyond, loadGrantor, roleGrantIds } from './scope';
-import type { ManagerListQuery } from './managers.schema';
+import type { ManagerListQuery, SaveManagerBody } from './managers.schema';
 
 export const ManagerMessages = {
   badUsername: '用户名须为4-20位字母或数字',
@@ -81,14 +81,7 @@ export async function listManagers(ctx: Ctx, q: ManagerListInput) {
   };
 }
 
-export interface SaveManagerInput {
-  id?: number;
-  version?: number;
-  username: string;
-  password?: string;
-  roleId: number;
-  status?: number;
-}
+export type SaveManagerInput = Static<typeof SaveManagerBody>;
 
 const statusLabel = (s: number) => ManagerStatus.label(s);
 

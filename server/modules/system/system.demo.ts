@@ -59,7 +59,7 @@ export const DEMO_ROLES: Array<{ name: string; remark: string; codes: string[] }
   },
 ];
 
-export const DEMO_MANAGERS: Array<{ username: string; role: string; status: number }> = [
+export const DEMO_MANAGERS: Array<{ username: string; role: string; status: 0 | 1 }> = [
   { username: 'caiwu01', role: '财务', status: 1 },
   { username: 'caiwu02', role: '财务', status: 1 },
   { username: 'kefu001', role: '客服', status: 1 },

@@ -2,6 +2,8 @@
  * Transfers between members (DOMAIN.md §3 Members): the read-only list for managers and the
  * member-side `transfer` used by the demo data, the simulator and the tests.
  */
+import type { Static } from '@sinclair/typebox';
+import type { TransferListQuery } from './transfers.schema';
 import type { Asset } from '../../../domain/assets';
 import { BillType } from '../../../domain/bills';
 import { MemberStatus } from '../../../domain/members';
@@ -34,17 +36,7 @@ export const TransferMessages = {
   toFrozen: '收款会员已冻结',
 } as const;
 
-export interface TransferListInput {
-  page?: number;
-  size?: number;
-  after?: string;
-  before?: string;
-  order?: 'asc' | 'desc';
-  uid?: string;
-  asset?: TransferAsset;
-  start?: string;
-  end?: string;
-}
+export type TransferListInput = Static<typeof TransferListQuery>;
 
 /**
  * The list: exact total and per-asset sums — of an asset/date filter from transfer_stat (+ part-days),

@@ -5,6 +5,8 @@
  * UPDATE inside the transaction that moves the money and writes the op-log row: two managers acting
  * at once get one success and one 409, never two moves.
  */
+import type { Static } from '@sinclair/typebox';
+import type { WithdrawListQuery, WithdrawOptBody, WithdrawBatchBody } from './withdrawals.schema';
 import { BillType } from '../../../domain/bills';
 import { chainTxHashMessage, isChain, isChainTxHash } from '../../../domain/deposits';
 import { formatAsset } from '../../../domain/money';
@@ -22,14 +24,7 @@ import { parseRange } from '../../range';
 import { applyChange } from '../ledger/ledger.service';
 import { keywordMembers } from '../members/members.query';
 import { managerAction, runBatch } from '../oplog/managerAction';
-import {
-  findWithdrawals,
-  moveWithdrawal,
-  typesOf,
-  withdrawalExists,
-  type Transition,
-  type WithdrawSort,
-} from './withdrawals.repository';
+import { findWithdrawals, moveWithdrawal, typesOf, withdrawalExists, type Transition } from './withdrawals.repository';
 
 type WType = WithdrawType;
 
@@ -47,21 +42,7 @@ export const WithdrawMessages = {
 
 export const typeLabel = (type: number) => WithdrawType.label(type);
 
-export interface WithdrawListInput {
-  type: WType;
-  page?: number;
-  size?: number;
-  after?: string;
-  before?: string;
-  sort?: WithdrawSort;
-  order?: 'asc' | 'desc';
-  keyword?: string;
-  status?: number;
-  address?: string;
-  txHash?: string;
-  start?: string;
-  end?: string;
-}
+export type WithdrawListInput = Static<typeof WithdrawListQuery>;
 
 export async function listWithdrawals(ctx: Ctx, q: WithdrawListInput) {
   const { start, end } = parseRange(q);
@@ -118,12 +99,7 @@ export async function listWithdrawals(ctx: Ctx, q: WithdrawListInput) {
 
 export type { WithdrawAction };
 
-export interface WithdrawOptInput {
-  id: number;
-  action: WithdrawAction;
-  txHash?: string;
-  remark?: string;
-}
+export type WithdrawOptInput = Static<typeof WithdrawOptBody>;
 
 /** The permission code an action on a record of `type` needs. */
 export const codeFor = (type: number, action: WithdrawAction): string =>
@@ -234,12 +210,7 @@ export async function withdrawOpt(ctx: Ctx, actor: Actor, input: WithdrawOptInpu
   return { id: input.id, status: status as 0 | 1 | 2 | 3 };
 }
 
-export interface WithdrawBatchInput {
-  ids: number[];
-  action: WithdrawAction;
-  remark?: string;
-  txHash?: string;
-}
+export type WithdrawBatchInput = Static<typeof WithdrawBatchBody>;
 
 /**
  * Each record in its own transaction (DOMAIN.md, `runBatch`), so one refusal never undoes another's
