@@ -82,9 +82,7 @@ const describeKey = <K extends string>(keys: readonly K[], key: CounterKey<K>) =
 /**
  * Moves one counted row from key `from` (null: a new row) to key `to`, with what it adds to each sum,
  * in the caller's transaction and as its last write. The two counter rows are taken in ascending key
- * order (every writer does), so none waits on anything while holding one. A rise is an upsert (the
- * first row of a key makes its counter row); a fall is an UPDATE that must hit exactly one row (an
- * upsert would CHECK its negative candidate row first): a missing row throws.
+ * order (every writer does), so none waits on anything while holding one.
  */
 export async function moveCounter<K extends string, S extends string>(
   db: Db,
@@ -93,49 +91,90 @@ export async function moveCounter<K extends string, S extends string>(
   to: CounterKey<K>,
   values: Readonly<Record<S, bigint>>,
 ): Promise<void> {
-  const moves: Array<[CounterKey<K>, 1 | -1]> = [[to, 1]];
-  if (from !== null) moves.push([from, -1]);
-  moves.sort(([a], [b]) => compareKeys(c.keys, a, b));
-  for (const [key, sign] of moves) {
-    if (sign === 1) await rise(db, c, key, values);
-    else await fall(db, c, key, values);
+  const deltas = new CounterDeltas(c);
+  deltas.move(from, to, values);
+  await deltas.apply(db);
+}
+
+/** The net change of one counter row: rows added (`n`, may be negative) and what they add to each sum. */
+interface Delta<K extends string> {
+  key: CounterKey<K>;
+  n: bigint;
+  sums: Record<string, bigint>;
+}
+
+/**
+ * The net moves of one counter within a transaction, merged per key: a batch that moves a thousand rows
+ * between the same two keys writes two counter rows once each, not two thousand times.
+ */
+class CounterDeltas<K extends string, S extends string> {
+  private readonly byKey = new Map<string, Delta<K>>();
+  constructor(readonly c: Counter<K, S>) {}
+
+  private at(key: CounterKey<K>): Delta<K> {
+    const id = JSON.stringify(this.c.keys.map((k) => key[k]));
+    let d = this.byKey.get(id);
+    if (!d) {
+      d = { key, n: 0n, sums: Object.fromEntries(sumColumns(this.c).map((s) => [s, 0n])) };
+      this.byKey.set(id, d);
+    }
+    return d;
+  }
+
+  /** `count` rows (default 1) move from `from` (null: new rows) to `to` (null: rows deleted). */
+  move(from: CounterKey<K> | null, to: CounterKey<K> | null, values: Readonly<Record<S, bigint>>, count = 1n) {
+    for (const [key, sign] of [
+      [to, 1n],
+      [from, -1n],
+    ] as const) {
+      if (key === null) continue;
+      const d = this.at(key);
+      d.n += sign * count;
+      for (const s of sumColumns(this.c)) d.sums[s] += sign * values[s];
+    }
+  }
+
+  /**
+   * Writes the net deltas in ascending key order: a net rise (or a key whose count does not fall) is an
+   * upsert (the first row of a key makes its counter row); a net fall is an UPDATE that must hit exactly
+   * one row (an upsert would CHECK its negative candidate row first): a missing row throws. Keys whose
+   * moves cancel out are not written.
+   */
+  async apply(db: Db): Promise<void> {
+    const deltas = [...this.byKey.values()].sort((a, b) => compareKeys(this.c.keys, a.key, b.key));
+    this.byKey.clear();
+    for (const d of deltas) {
+      if (d.n === 0n && Object.values(d.sums).every((v) => v === 0n)) continue;
+      if (d.n < 0n) await fall(db, this.c, d);
+      else await rise(db, this.c, d);
+    }
   }
 }
 
-async function rise<K extends string, S extends string>(
-  db: Db,
-  c: Counter<K, S>,
-  key: CounterKey<K>,
-  values: Readonly<Record<S, bigint>>,
-): Promise<void> {
+async function rise<K extends string>(db: Db, c: Counter<K, string>, d: Delta<K>): Promise<void> {
   const sums = sumColumns(c);
-  const added: Record<string, RawBuilder<unknown>> = { n: sql`${sql.ref(`${c.table}.n`)} + 1` };
+  const added: Record<string, RawBuilder<unknown>> = { n: sql`${sql.ref(`${c.table}.n`)} + excluded.n` };
   for (const s of sums) added[s] = sql`${sql.ref(`${c.table}.${s}`)} + excluded.${sql.id(s)}`;
   await refuseOverflow(() =>
     loose(db)
       .insertInto(c.table)
       .values({
-        ...Object.fromEntries(c.keys.map((k) => [k, key[k]])),
-        n: 1,
-        ...Object.fromEntries(sums.map((s) => [s, values[s]])),
+        ...Object.fromEntries(c.keys.map((k) => [k, d.key[k]])),
+        n: d.n,
+        ...Object.fromEntries(sums.map((s) => [s, d.sums[s]])),
       })
       .onConflict((oc) => oc.columns([...c.keys]).doUpdateSet(added))
       .execute(),
   );
 }
 
-async function fall<K extends string, S extends string>(
-  db: Db,
-  c: Counter<K, S>,
-  key: CounterKey<K>,
-  values: Readonly<Record<S, bigint>>,
-): Promise<void> {
-  const taken: Record<string, RawBuilder<unknown>> = { n: sql`n - 1` };
-  for (const s of sumColumns(c)) taken[s] = sql`${sql.ref(s)} - ${values[s]}`;
+async function fall<K extends string>(db: Db, c: Counter<K, string>, d: Delta<K>): Promise<void> {
+  const taken: Record<string, RawBuilder<unknown>> = { n: sql`n + ${d.n}` };
+  for (const s of sumColumns(c)) taken[s] = sql`${sql.ref(s)} + ${d.sums[s]}`;
   let q = loose(db).updateTable(c.table).set(taken);
-  for (const k of c.keys) q = q.where(k as string, '=', key[k]);
+  for (const k of c.keys) q = q.where(k as string, '=', d.key[k]);
   const r = await refuseOverflow(() => q.executeTakeFirst());
-  if (Number(r.numUpdatedRows) !== 1) throw new Error(`${c.table} has no row for ${describeKey(c.keys, key)}`);
+  if (Number(r.numUpdatedRows) !== 1) throw new Error(`${c.table} has no row for ${describeKey(c.keys, d.key)}`);
 }
 
 /** Recounts the counter from its source table (bulk loads that write the rows directly). */
@@ -190,15 +229,45 @@ export async function counterViolations<K extends string, S extends string>(
  * op-log row) applies it.
  */
 export class CounterMoves {
+  private readonly counters = new Map<string, { db: Db; deltas: CounterDeltas<string, string> }>();
   private readonly queued: Array<() => Promise<unknown>> = [];
 
-  /** Queues a move (`moveCounter`, `countInDayStat`) for the end of the transaction. */
+  /**
+   * Queues `count` rows (default 1) of `c` moving from key `from` (null: new rows) to `to` (null: rows
+   * removed), merged with the transaction's other moves of the same counter and key.
+   */
+  move<K extends string, S extends string>(
+    db: Db,
+    c: Counter<K, S>,
+    from: CounterKey<K> | null,
+    to: CounterKey<K> | null,
+    values: Readonly<Record<S, bigint>>,
+    count = 1n,
+  ): void {
+    let entry = this.counters.get(c.table);
+    if (!entry) {
+      entry = { db, deltas: new CounterDeltas(c) as unknown as CounterDeltas<string, string> };
+      this.counters.set(c.table, entry);
+    }
+    (entry.deltas as unknown as CounterDeltas<K, S>).move(from, to, values, count);
+  }
+
+  /** Queues any other move (`countInDayStat`) for the end of the transaction. */
   add(move: () => Promise<unknown>): void {
     this.queued.push(move);
   }
 
-  /** Applies the queued moves in the order they were queued; each once. */
+  /**
+   * Applies the merged counter moves, counter by counter in table-name order and keys ascending (so two
+   * transactions take counter rows in one order), then the other queued moves in the order queued; each once.
+   */
   async apply(): Promise<void> {
+    const tables = [...this.counters.keys()].sort();
+    for (const t of tables) {
+      const { db, deltas } = this.counters.get(t)!;
+      await deltas.apply(db);
+    }
+    this.counters.clear();
     for (const move of this.queued.splice(0)) await move();
   }
 }

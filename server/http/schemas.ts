@@ -28,6 +28,22 @@ export const PageOf = <T extends TSchema, E extends Record<string, TSchema> = {}
     ...(extra ?? ({} as E)),
   });
 
+/** `T` or null. */
+export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+export const NullableInt = Nullable(Type.Integer());
+export const NullableString = Nullable(Type.String());
+
+/**
+ * The member columns every list of a member's records shows, spread into its row schema; filled from a
+ * row read through `readPageWithMembers` by `memberColumnsOf` (server/modules/members/members.query.ts).
+ */
+export const MemberColumns = {
+  memberId: Type.Integer(),
+  uid: Type.String(),
+  phone: Type.String(),
+  nickname: Type.String(),
+};
+
 /** Query fields every list takes. */
 export const PageQuery = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000, default: 1, title: '页码' })),

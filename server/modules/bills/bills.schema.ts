@@ -11,6 +11,7 @@ import {
   PageQuery,
   RangeQuery,
   StringEnum,
+  MemberColumns,
 } from '../../http/schemas';
 
 export const BillTypeEnum = IntEnum(billTypeValues, {
@@ -52,10 +53,7 @@ export const ChangeListBody = Type.Object(
 
 export const BillRow = Type.Object({
   id: Type.Integer(),
-  memberId: Type.Integer(),
-  uid: Type.String(),
-  phone: Type.String(),
-  nickname: Type.String(),
+  ...MemberColumns,
   asset: AssetEnum,
   type: BillTypeEnum,
   change: Type.String({ description: 'signed change of available' }),

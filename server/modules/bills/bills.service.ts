@@ -14,7 +14,7 @@ import { formatAsset } from '../../../domain/money';
 import type { Ctx } from '../../context';
 import { parseRange } from '../../range';
 import { pageOf } from '../../db/keyset';
-import { keywordMembers } from '../members/members.query';
+import { keywordMembers, memberColumnsOf } from '../members/members.query';
 import {
   countMemberBills,
   findBills,
@@ -59,10 +59,7 @@ export async function listBills(ctx: Ctx, q: BillListInput, cap = BILL_COUNT_CAP
       const asset = r.asset as Asset;
       return {
         id: Number(r.id),
-        memberId: Number(r.member_id),
-        uid: r.uid,
-        phone: r.phone,
-        nickname: r.nickname,
+        ...memberColumnsOf(r),
         asset,
         type: r.type as BillType,
         change: formatAsset(r.change, asset),

@@ -2,7 +2,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { DepositAccountStatus } from '../../../domain/deposits';
 import type { Database } from '../../db/schema';
-import { counter, counterViolations, moveCounter, rebuildCounter, type CounterMoves } from '../../db/counters';
+import { counter, counterViolations, rebuildCounter, type CounterMoves } from '../../db/counters';
 import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { likePrefix, money, moneySum } from '../../db/sql';
 import { updateFromFirst } from '../../db/transitions';
@@ -123,9 +123,7 @@ const DEPOSIT_STAT = counter({
  * deposit_stat, for the end of the caller's transaction (server/db/counters.ts).
  */
 function moveDepositStat(db: Db, counts: CounterMoves, amount: bigint, from: number | null, to: number): void {
-  counts.add(() =>
-    moveCounter(db, DEPOSIT_STAT, from === null ? null : { status: from }, { status: to }, { amount_sum: amount }),
-  );
+  counts.move(db, DEPOSIT_STAT, from === null ? null : { status: from }, { status: to }, { amount_sum: amount });
 }
 
 /** Recounts deposit_stat from the deposits (bulk loads that write them directly). */

@@ -14,15 +14,14 @@ import {
   PageQuery,
   RangeQuery,
   StringEnum,
+  MemberColumns,
+  Nullable,
 } from '../../http/schemas';
 
 /** 0 待确认, 1 已到账, 2 已驳回 */
 export const DepositStatus = EnumSchema(StatusEnum);
 /** 1 启用, 0 停用 */
 export const DepositAccountStatus = EnumSchema(AccountStatusEnum);
-
-const Nullable = <T extends ReturnType<typeof Type.Integer> | ReturnType<typeof Type.String>>(t: T) =>
-  Type.Union([t, Type.Null()]);
 
 export const DepositListQuery = Type.Object(
   {
@@ -42,10 +41,7 @@ export const DepositListQuery = Type.Object(
 
 export const DepositRow = Type.Object({
   id: Type.Integer(),
-  memberId: Type.Integer(),
-  uid: Type.String(),
-  phone: Type.String(),
-  nickname: Type.String(),
+  ...MemberColumns,
   chain: ChainEnum,
   fromAddress: Type.String(),
   toAddress: Type.String(),

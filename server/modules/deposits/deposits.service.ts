@@ -28,7 +28,7 @@ import { applyChange } from '../ledger/ledger.service';
 import { managerAction } from '../oplog/managerAction';
 import { getSettingWithMeta, getSetting, putSetting, type DepositSetting } from '../settings/settings.service';
 import { amountOf, canonicalAmount } from '../../http/amounts';
-import { keywordMembers } from '../members/members.query';
+import { keywordMembers, memberColumnsOf } from '../members/members.query';
 import { depositExists, enabledAccountsOn, findDeposits, insertDeposit, moveDeposit } from './deposits.repository';
 
 export const DepositMessages = {
@@ -67,10 +67,7 @@ export async function listDeposits(ctx: Ctx, q: DepositListInput) {
   return {
     list: rows.map((r) => ({
       id: Number(r.id),
-      memberId: Number(r.member_id),
-      uid: r.uid,
-      phone: r.phone,
-      nickname: r.nickname,
+      ...memberColumnsOf(r),
       chain: r.chain as Chain,
       fromAddress: r.from_address,
       toAddress: r.to_address,

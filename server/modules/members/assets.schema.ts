@@ -1,6 +1,6 @@
 /** The asset query's schemas (资产查询, /query/list). */
 import { Type } from '@sinclair/typebox';
-import { Ok, PageOf, PageQuery, StringEnum } from '../../http/schemas';
+import { Ok, PageOf, PageQuery, StringEnum, MemberColumns } from '../../http/schemas';
 import { AssetEnum, Keyword } from './members.schema';
 
 export const QueryListQuery = Type.Object(
@@ -21,10 +21,7 @@ export const QueryListQuery = Type.Object(
   { additionalProperties: false },
 );
 export const AssetRow = Type.Object({
-  memberId: Type.Integer(),
-  uid: Type.String(),
-  phone: Type.String(),
-  nickname: Type.String(),
+  ...MemberColumns,
   asset: AssetEnum,
   available: Type.String(),
   frozen: Type.String(),

@@ -10,6 +10,7 @@ import { ledgerTotals } from '../ledger/ledger.service';
 import { findAccounts, type AccountSums } from './assets.repository';
 import { countMembersByKey } from './counts.repository';
 import type { QueryListQuery } from './assets.schema';
+import { memberColumnsOf } from './members.query';
 
 /** The list's query as its schema declares it. */
 export type AssetListInput = Static<typeof QueryListQuery>;
@@ -58,10 +59,7 @@ export async function listAssets(ctx: Ctx, q: AssetListInput) {
       const available = toMinor(r.available);
       const frozen = toMinor(r.frozen);
       return {
-        memberId: Number(r.member_id),
-        uid: r.uid,
-        phone: r.phone,
-        nickname: r.nickname,
+        ...memberColumnsOf(r),
         asset,
         available: formatAsset(available, asset),
         frozen: formatAsset(frozen, asset),

@@ -5,7 +5,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { counter, counterViolations, moveCounter, rebuildCounter } from '../../db/counters';
+import { counter, CounterMoves, counterViolations, moveCounter, rebuildCounter } from '../../db/counters';
 import { phonePrefixRange } from './members.query';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -38,19 +38,18 @@ const MEMBER_PHONE_COUNT = counter({
 const countKey = (k: MemberCountKey) => ({ zone_id: k.zoneId ?? 0, level: k.level, status: k.status });
 const phoneCountKey = (k: MemberCountKey) => ({ phone3: k.phone.slice(0, 3), ...countKey(k) });
 
-const byKey = <K extends Record<string, number | string>>(a: K, b: K) => {
-  for (const k of Object.keys(a)) if (a[k] !== b[k]) return a[k] < b[k] ? -1 : 1;
-  return 0;
-};
-
 /**
  * Counts new members under their keys (member_count, then member_phone_count), inside the caller's
  * transaction, after the member rows themselves were written. Each table's rows are taken in ascending
  * key order, as every writer takes them, so two batches at once cannot deadlock.
  */
 export async function countNewMembers(db: Db, keys: readonly MemberCountKey[]): Promise<void> {
-  for (const key of keys.map(countKey).sort(byKey)) await moveCounter(db, MEMBER_COUNT, null, key, {});
-  for (const key of keys.map(phoneCountKey).sort(byKey)) await moveCounter(db, MEMBER_PHONE_COUNT, null, key, {});
+  const counts = new CounterMoves(); // merges the members of one key into one upsert
+  for (const key of keys) {
+    counts.move(db, MEMBER_COUNT, null, countKey(key), {});
+    counts.move(db, MEMBER_PHONE_COUNT, null, phoneCountKey(key), {});
+  }
+  await counts.apply();
 }
 
 /**

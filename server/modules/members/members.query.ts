@@ -3,7 +3,8 @@
  * file of members/ (besides its services) that other modules import (eslint.config.mjs enforces it).
  * - a list keyword (uid, phone prefix, nickname) resolved to the members it stands for
  *   (`keywordMembers`) and the condition narrowing a list to them (`memberIdIn`, `membersMatching`);
- * - the page of a money list joined to the member columns it shows (`readPageWithMembers`).
+ * - the page of a money list joined to the member columns it shows (`readPageWithMembers`), and those
+ *   columns as the list's row shows them (`memberColumnsOf`, the schema's `MemberColumns`).
  * Plain functions taking `db` or `trx` first, like a repository.
  */
 import {
@@ -104,4 +105,9 @@ export function readPageWithMembers<R extends { id: unknown }>(
     page,
     sort,
   );
+}
+
+/** A row read through `readPageWithMembers` → the member columns of its answer (`MemberColumns`). */
+export function memberColumnsOf(r: { member_id: unknown; uid: string; phone: string; nickname: string }) {
+  return { memberId: Number(r.member_id), uid: r.uid, phone: r.phone, nickname: r.nickname };
 }

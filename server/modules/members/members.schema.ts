@@ -21,6 +21,8 @@ import {
   PageQuery,
   RangeQuery,
   StringEnum,
+  NullableInt,
+  NullableString,
 } from '../../http/schemas';
 
 /** 1 正常, 2 冻结, 3 禁止提现 */
@@ -29,9 +31,6 @@ export const MemberStatus = EnumSchema(StatusEnum);
 export const MemberLevel = EnumSchema(LevelEnum, { description: '0 普通会员, 1–5 V1–V5' });
 export const RealNameStatus = EnumSchema(RealNameEnum);
 export const AssetEnum = AssetSchema('币种');
-
-export const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
-export const NullableString = Type.Union([Type.String(), Type.Null()]);
 
 export const Keyword = Type.String({
   maxLength: 50,

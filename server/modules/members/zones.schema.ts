@@ -1,8 +1,7 @@
 /** The zone routes' schemas. */
 import { Type } from '@sinclair/typebox';
 import { ZoneActions, ZoneStatus as ZoneStatusEnum } from '../../../domain/members';
-import { EnumSchema, IdParam, Ok, PageOf, PageQuery, StringEnum } from '../../http/schemas';
-import { NullableString } from './members.schema';
+import { EnumSchema, IdParam, Ok, PageOf, PageQuery, StringEnum, NullableString } from '../../http/schemas';
 
 /** 1 启用, 0 停用 */
 export const ZoneStatus = EnumSchema(ZoneStatusEnum);

@@ -5,7 +5,7 @@ import { selectArrays } from '../../db/dialect';
 import type { Database, MemberTable, PaymentMethodTable } from '../../db/schema';
 import { memberIdIn, membersMatching } from '../members/members.query';
 import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
-import { counter, counterViolations, moveCounter, rebuildCounter, type CounterMoves } from '../../db/counters';
+import { counter, counterViolations, rebuildCounter, type CounterMoves } from '../../db/counters';
 import { updateFromFirst } from '../../db/transitions';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -213,9 +213,7 @@ const PAYMENT_STAT = counter({ table: 'payment_stat', source: 'payment_method', 
  * payment_stat, for the end of the caller's transaction (server/db/counters.ts).
  */
 function movePaymentStat(db: Db, counts: CounterMoves, type: number, from: number | null, to: number): void {
-  counts.add(() =>
-    moveCounter(db, PAYMENT_STAT, from === null ? null : { type, status: from }, { type, status: to }, {}),
-  );
+  counts.move(db, PAYMENT_STAT, from === null ? null : { type, status: from }, { type, status: to }, {});
 }
 
 /** Recounts payment_stat from the payment methods (bulk loads that write them directly). */

@@ -12,15 +12,14 @@ import {
   PageQuery,
   RangeQuery,
   StringEnum,
+  MemberColumns,
+  Nullable,
 } from '../../http/schemas';
 
 /** 1 银行卡, 2 支付宝, 3 微信, 4 USDT-TRC20 */
 export const PaymentType = EnumSchema(TypeEnum);
 /** 0 待审核, 1 已通过, 2 已驳回, 3 已禁用 */
 export const PaymentStatus = EnumSchema(StatusEnum);
-
-const Nullable = <T extends ReturnType<typeof Type.Integer> | ReturnType<typeof Type.String>>(t: T) =>
-  Type.Union([t, Type.Null()]);
 
 /** The filters the list and the export share. */
 const PaymentFilters = {
@@ -51,10 +50,7 @@ export const PaymentExportQuery = Type.Object(
 
 export const PaymentRow = Type.Object({
   id: Type.Integer(),
-  memberId: Type.Integer(),
-  uid: Type.String(),
-  phone: Type.String(),
-  nickname: Type.String(),
+  ...MemberColumns,
   type: PaymentType,
   holder: Type.String({ description: 'holder / real name' }),
   account: Type.String({ description: 'card number, Alipay account, WeChat id or TRC20 address' }),

@@ -21,7 +21,7 @@ import { pageOf } from '../../db/keyset';
 import { exportTimeFormatter, keysetBatches, type ExportSpec } from '../../export/export';
 import { parseRange } from '../../range';
 import { managerAction } from '../oplog/managerAction';
-import { keywordMembers } from '../members/members.query';
+import { keywordMembers, memberColumnsOf } from '../members/members.query';
 import {
   findPaymentMethods,
   insertPaymentMethod,
@@ -81,10 +81,7 @@ function filterOf(q: PaymentFilterInput): PaymentFilter {
 function toView(r: PaymentMethodRow) {
   return {
     id: Number(r.id),
-    memberId: Number(r.member_id),
-    uid: r.uid,
-    phone: r.phone,
-    nickname: r.nickname,
+    ...memberColumnsOf(r),
     type: r.type as PType,
     holder: r.holder,
     account: r.account,

@@ -1,7 +1,7 @@
 /** All SQL on withdrawals. Plain functions taking `db` or `trx` first. */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { counter, counterViolations, moveCounter, rebuildCounter, type CounterMoves } from '../../db/counters';
+import { counter, counterViolations, rebuildCounter, type CounterMoves } from '../../db/counters';
 import { forNoKeyUpdate } from '../../db/dialect';
 import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { money, moneySum } from '../../db/sql';
@@ -142,14 +142,12 @@ function moveWithdrawalStat(
   from: number | null,
   to: number,
 ): void {
-  counts.add(() =>
-    moveCounter(
-      db,
-      WITHDRAWAL_STAT,
-      from === null ? null : { type: w.type, status: from },
-      { type: w.type, status: to },
-      { amount_sum: w.amount, fee_sum: w.fee },
-    ),
+  counts.move(
+    db,
+    WITHDRAWAL_STAT,
+    from === null ? null : { type: w.type, status: from },
+    { type: w.type, status: to },
+    { amount_sum: w.amount, fee_sum: w.fee },
   );
 }
 

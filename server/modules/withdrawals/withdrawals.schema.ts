@@ -19,15 +19,15 @@ import {
   RangeQuery,
   StringEnum,
   TxHash,
+  MemberColumns,
+  NullableInt,
+  NullableString,
 } from '../../http/schemas';
 
 /** 1 提现 (USDT), 2 提取 (LZ) */
 export const WithdrawType = EnumSchema(TypeEnum, { description: '1 提现 (USDT), 2 提取 (LZ)' });
 /** 0 待审核, 1 待打款, 2 已完成, 3 已驳回 */
 export const WithdrawStatus = EnumSchema(StatusEnum);
-
-const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
-const NullableString = Type.Union([Type.String(), Type.Null()]);
 
 export const WithdrawListQuery = Type.Object(
   {
@@ -48,10 +48,7 @@ export const WithdrawListQuery = Type.Object(
 
 export const WithdrawRow = Type.Object({
   id: Type.Integer(),
-  memberId: Type.Integer(),
-  uid: Type.String(),
-  phone: Type.String(),
-  nickname: Type.String(),
+  ...MemberColumns,
   type: WithdrawType,
   asset: Type.String({ description: 'USDT (type 1) or LZ (type 2)' }),
   amount: Type.String(),

@@ -22,7 +22,7 @@ import { badInput, conflict, notFound } from '../../errors';
 import { pageOf } from '../../db/keyset';
 import { parseRange } from '../../range';
 import { applyChange } from '../ledger/ledger.service';
-import { keywordMembers } from '../members/members.query';
+import { keywordMembers, memberColumnsOf } from '../members/members.query';
 import { managerAction, runBatch } from '../oplog/managerAction';
 import { findWithdrawals, moveWithdrawal, typesOf, withdrawalExists, type Transition } from './withdrawals.repository';
 
@@ -67,10 +67,7 @@ export async function listWithdrawals(ctx: Ctx, q: WithdrawListInput) {
       const a = r.asset as typeof asset;
       return {
         id: Number(r.id),
-        memberId: Number(r.member_id),
-        uid: r.uid,
-        phone: r.phone,
-        nickname: r.nickname,
+        ...memberColumnsOf(r),
         type: r.type as WType,
         asset: r.asset,
         amount: formatAsset(r.amount, a),

@@ -1,0 +1,71 @@
+/**
+ * CounterMoves merges a transaction's moves of one counter per key: a batch moving many rows between the
+ * same keys writes each counter row once, with the net change, and moves that cancel out write nothing.
+ */
+import { sql } from 'kysely';
+import { counter, CounterMoves } from '../../../server/db/counters';
+import { build, dbKind, type TestApp } from '../helpers';
+
+const STAT = counter({ table: 'deposit_stat', source: 'deposit', keys: ['status'], sums: { amount_sum: 'amount' } });
+
+describe(`counter moves merged per key (${dbKind})`, () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await build();
+  });
+  afterEach(() => t.close());
+
+  const rows = async () =>
+    (
+      await sql<{ status: number; n: number; s: string }>`select status, n, cast(amount_sum as text) as s
+        from deposit_stat order by status`.execute(t.db.db)
+    ).rows.map((r) => [Number(r.status), Number(r.n), r.s]);
+
+  /** The statements the queued moves send when applied, counted by a query plugin on the transaction. */
+  async function counted(work: (counts: CounterMoves, db: typeof t.db.db) => void): Promise<number> {
+    let writes = 0;
+    await t.db.db.transaction().execute(async (trx) => {
+      const watched = trx.withPlugin({
+        transformQuery: (args) => {
+          writes++;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      const counts = new CounterMoves();
+      work(counts, watched as unknown as typeof t.db.db);
+      await counts.apply();
+    });
+    return writes;
+  }
+
+  it('writes one row per key with the net change of many moves', async () => {
+    const n = await counted((counts, db) => {
+      for (let i = 0; i < 500; i++) counts.move(db, STAT, null, { status: 0 }, { amount_sum: 3n });
+      for (let i = 0; i < 200; i++) counts.move(db, STAT, { status: 0 }, { status: 1 }, { amount_sum: 3n });
+    });
+    expect(n).toBe(2);
+    expect(await rows()).toEqual([
+      [0, 300, '900'],
+      [1, 200, '600'],
+    ]);
+  });
+
+  it('writes nothing for moves that cancel out, and a net fall updates the existing row', async () => {
+    await counted((counts, db) => counts.move(db, STAT, null, { status: 2 }, { amount_sum: 10n }, 5n));
+    const n = await counted((counts, db) => {
+      counts.move(db, STAT, { status: 2 }, { status: 1 }, { amount_sum: 2n });
+      counts.move(db, STAT, { status: 1 }, { status: 2 }, { amount_sum: 2n });
+      counts.move(db, STAT, { status: 2 }, null, { amount_sum: 4n });
+    });
+    expect(n).toBe(1);
+    expect(await rows()).toEqual([[2, 4, '6']]);
+  });
+
+  it('refuses a net fall of a key that has no counter row, rolling the transaction back', async () => {
+    await expect(
+      counted((counts, db) => counts.move(db, STAT, { status: 1 }, { status: 2 }, { amount_sum: 1n })),
+    ).rejects.toThrow('deposit_stat has no row for status 1');
+    expect(await rows()).toEqual([]);
+  });
+});
