@@ -41,3 +41,21 @@ export const BillTypeLabels: Record<BillType, string> = {
 };
 
 export const billTypeValues = Object.keys(BillTypeLabels).map(Number) as BillType[];
+
+/** What a bill's reference (`ref_kind`) names, as the 关联 column shows it: one label per kind the server writes. */
+export const BillRefLabels: Readonly<Record<string, string>> = {
+  deposit: '充值',
+  withdrawal: '提现',
+  transfer: '转账',
+  member: '后台调整',
+  pledge: '质押',
+  seed: '种子',
+  match: '撮合',
+  order: '订单',
+};
+
+/** "质押 #12": a bill's reference as shown; '-' for none. An unknown kind is shown as 关联, never raw. */
+export function billRefText(kind: string, id: number | null): string {
+  if (!kind) return '-';
+  return `${BillRefLabels[kind] ?? '关联'} #${id ?? ''}`;
+}

@@ -11,6 +11,7 @@ import { Code } from '../../domain/codes';
 import { AppError } from '../errors';
 import { OVERFLOW_ABORT } from './migrations/2026_11_24_1000_integer_sums';
 import type { Database } from './schema';
+import { moneySum } from './sql';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -175,6 +176,26 @@ async function fall<K extends string>(db: Db, c: Counter<K, string>, d: Delta<K>
   for (const k of c.keys) q = q.where(k as string, '=', d.key[k]);
   const r = await refuseOverflow(() => q.executeTakeFirst());
   if (Number(r.numUpdatedRows) !== 1) throw new Error(`${c.table} has no row for ${describeKey(c.keys, d.key)}`);
+}
+
+/**
+ * A list's exact total and footer sums from its counter: the rows of `c` whose keys equal `where` (a key
+ * left undefined matches any), summed — `n` and each sum column as decimal text of minor units.
+ */
+export async function readCounter<K extends string, S extends string>(
+  db: Db,
+  c: Counter<K, S>,
+  where: Readonly<Partial<Record<K, number | string>>>,
+): Promise<{ n: number } & Record<S, string>> {
+  let q = loose(db)
+    .selectFrom(c.table)
+    .select([sql<number>`coalesce(sum(n), 0)`.as('n'), ...sumColumns(c).map((s) => moneySum(s).as(s))]);
+  for (const k of c.keys) {
+    const v: number | string | undefined = where[k];
+    if (v !== undefined) q = q.where(sql.ref(k), '=', v);
+  }
+  const r = (await q.executeTakeFirstOrThrow()) as Record<string, unknown>;
+  return { ...(r as Record<S, string>), n: Number(r.n) };
 }
 
 /** Recounts the counter from its source table (bulk loads that write the rows directly). */

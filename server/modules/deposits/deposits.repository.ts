@@ -2,7 +2,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { DepositAccountStatus } from '../../../domain/deposits';
 import type { Database } from '../../db/schema';
-import { counter, counterViolations, rebuildCounter, type CounterMoves } from '../../db/counters';
+import { counter, counterViolations, rebuildCounter, type CounterMoves, readCounter } from '../../db/counters';
 import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { likePrefix, money, moneySum } from '../../db/sql';
 import { updateFromFirst } from '../../db/transitions';
@@ -45,11 +45,8 @@ const countedByStat = (f: DepositFilter) =>
 
 async function countAndSum(db: Db, f: DepositFilter) {
   if (countedByStat(f)) {
-    let q = db
-      .selectFrom('deposit_stat')
-      .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'), moneySum('amount_sum').as('amount')]);
-    if (f.status !== undefined) q = q.where('status', '=', f.status);
-    return q.executeTakeFirstOrThrow();
+    const r = await readCounter(db, DEPOSIT_STAT, { status: f.status });
+    return { n: r.n, amount: r.amount_sum };
   }
   return filtered(db, f)
     .select((eb) => [eb.fn.countAll<number>().as('n'), moneySum('d.amount').as('amount')])

@@ -5,7 +5,7 @@ import { selectArrays } from '../../db/dialect';
 import type { Database, MemberTable, PaymentMethodTable } from '../../db/schema';
 import { memberIdIn, membersMatching } from '../members/members.query';
 import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
-import { counter, counterViolations, rebuildCounter, type CounterMoves } from '../../db/counters';
+import { counter, counterViolations, rebuildCounter, type CounterMoves, readCounter } from '../../db/counters';
 import { updateFromFirst } from '../../db/transitions';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -63,10 +63,7 @@ const countedByStat = (f: PaymentFilter) =>
 
 async function countOf(db: Db, f: PaymentFilter): Promise<number> {
   if (countedByStat(f)) {
-    let q = db.selectFrom('payment_stat').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'));
-    if (f.type !== undefined) q = q.where('type', '=', f.type);
-    if (f.status !== undefined) q = q.where('status', '=', f.status);
-    return Number((await q.executeTakeFirstOrThrow()).n);
+    return (await readCounter(db, PAYMENT_STAT, { type: f.type, status: f.status })).n;
   }
   const r = await filtered(db, f)
     .select((eb) => eb.fn.countAll<number>().as('n'))

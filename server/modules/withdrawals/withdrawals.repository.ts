@@ -1,7 +1,7 @@
 /** All SQL on withdrawals. Plain functions taking `db` or `trx` first. */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { counter, counterViolations, rebuildCounter, type CounterMoves } from '../../db/counters';
+import { counter, counterViolations, rebuildCounter, type CounterMoves, readCounter } from '../../db/counters';
 import { forNoKeyUpdate } from '../../db/dialect';
 import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { money, moneySum } from '../../db/sql';
@@ -47,16 +47,8 @@ const countedByStat = (f: WithdrawFilter) =>
 
 async function countAndSum(db: Db, f: WithdrawFilter) {
   if (countedByStat(f)) {
-    let q = db
-      .selectFrom('withdrawal_stat')
-      .select((eb) => [
-        eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'),
-        moneySum('amount_sum').as('amount'),
-        moneySum('fee_sum').as('fee'),
-      ])
-      .where('type', '=', f.type);
-    if (f.status !== undefined) q = q.where('status', '=', f.status);
-    return q.executeTakeFirstOrThrow();
+    const r = await readCounter(db, WITHDRAWAL_STAT, { type: f.type, status: f.status });
+    return { n: r.n, amount: r.amount_sum, fee: r.fee_sum };
   }
   return filtered(db, f)
     .select((eb) => [eb.fn.countAll<number>().as('n'), moneySum('w.amount').as('amount'), moneySum('w.fee').as('fee')])

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { DataGridProps, GridColDef } from '@mui/x-data-grid';
 import { Assets } from '../../../domain/assets';
-import { BillTypeLabels, type BillType } from '../../../domain/bills';
+import { BillTypeLabels, billRefText, type BillType } from '../../../domain/bills';
 import { moneyColumn, timeColumn, memberColumn } from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { gridLocaleText, ListPage } from '../../components/ListPage';
@@ -26,12 +26,6 @@ type BillPage = ListBillsApiResponse;
 
 const FILTERS = { keyword: '', memberId: '', asset: '', type: '', start: '', end: '' };
 const NUMERIC = ['memberId', 'type'] as const;
-
-const REF_LABELS: Record<string, string> = {
-  withdrawal: '提现',
-  deposit: '充值',
-  transfer: '转账',
-};
 
 /** "共 10,000+ 条（…）" or "共 123 条": never a capped number shown as exact. */
 export function countText(page: Pick<BillPage, 'total' | 'totalCapped'>): string {
@@ -84,7 +78,7 @@ export default function BillListPage({ energy = false }: BillListPageProps) {
         field: 'refKind',
         headerName: '关联',
         width: 110,
-        valueGetter: (_v, row) => (row.refKind ? `${REF_LABELS[row.refKind] ?? row.refKind} #${row.refId ?? ''}` : '-'),
+        valueGetter: (_v, row) => billRefText(row.refKind, row.refId ?? null),
       },
       { field: 'remark', headerName: '备注', flex: 1, minWidth: 180 },
       timeColumn('createdAt', '时间'),
