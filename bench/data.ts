@@ -8,7 +8,9 @@
  * every account with ledgerViolations().
  *
  * Other flags: --deposits N --withdrawals N --payments N (default: one per member), --zones 20, --seed 42,
- * --verify full|none.
+ * --verify full|none. The LZ economy (bench/data/economy.ts): --pledges N --seeds N (default one per
+ * member), --matches N (one per two members), --releases N (pledge_release + seed_release rows, default
+ * five per pledge and seed).
  */
 import fs from 'node:fs';
 import { createDb, dropPgSchema } from '../server/db/dialect';
@@ -20,6 +22,14 @@ import { rebuildWithdrawalStats, withdrawalStatViolations } from '../server/modu
 import { depositStatViolations, rebuildDepositStats } from '../server/modules/deposits/deposits.repository';
 import { paymentStatViolations, rebuildPaymentStats } from '../server/modules/payments/payments.repository';
 import { rebuildTransferStats, transferStatViolations } from '../server/modules/transfers/transfers.repository';
+import { pledgeCounterViolations, rebuildPledgeStats } from '../server/modules/pledge/pledge.query';
+import {
+  rebuildSeedReleaseStats,
+  rebuildSeedStats,
+  seedReleaseStatViolations,
+  seedStatViolations,
+} from '../server/modules/seeds/seeds.repository';
+import { matchStatViolations, rebuildMatchStats } from '../server/modules/matches/matches.repository';
 import { hashPassword } from '../server/passwords';
 import { sql } from 'kysely';
 import {
@@ -37,6 +47,7 @@ import {
 import { generate, generatePayments, type Scale } from './data/generate';
 import { PgSink, SqliteSink, type BulkSink } from './data/sinks';
 import { DEPOSIT_TABLES, PAYMENT_TABLES, TRANSFER_TABLES, WITHDRAWAL_TABLES, recordMapper } from './data/records';
+import { ECONOMY_BIG_TABLES, ECONOMY_TABLES } from './data/economy';
 
 export interface BuildResult {
   db: 'sqlite' | 'pg';
@@ -50,6 +61,8 @@ export interface BuildResult {
   withdrawalTable: string | null;
   paymentTable: string | null;
   transferTable: string | null;
+  /** The economy's tables were there and filled. */
+  economy: boolean;
   totals: object;
 }
 
@@ -81,12 +94,16 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
   const paymentTable = await findTable(sink, PAYMENT_TABLES);
   const transferTable = await findTable(sink, TRANSFER_TABLES);
   log(`${kind}: payment table ${paymentTable ?? '(none yet)'}, transfer table ${transferTable ?? '(none yet)'}`);
+  let economy = true;
+  for (const t of ECONOMY_TABLES) if (!(await sink.hasTable(t))) economy = false;
+  if (!economy) log(`${kind}: no economy tables yet (${ECONOMY_TABLES.join(', ')}): no pledges, seeds or matches`);
   const big = [
     'zone',
     'member',
     'account',
     'bill',
     ...[depositTable, withdrawalTable, paymentTable, transferTable].filter((x): x is string => !!x),
+    ...(economy ? ECONOMY_BIG_TABLES : []),
   ];
   await sink.dropIndexes(big);
 
@@ -107,6 +124,7 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
     deposits: await mapped(depositTable),
     withdrawals: await mapped(withdrawalTable),
     transfers: await mapped(transferTable),
+    economy: economy ? sink : undefined,
     progress: (what, done, total) => {
       const now = Date.now();
       log(
@@ -141,8 +159,19 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
   if (depositTable) await rebuildDepositStats(check.db);
   if (paymentTable) await rebuildPaymentStats(check.db);
   if (transferTable) await rebuildTransferStats(check.db);
+  if (economy) {
+    // pledge_stat, pledge_release_stat, seed_stat, seed_release_stat, match_stat from the rows loaded above.
+    const tEco = Date.now();
+    await rebuildPledgeStats(check.db);
+    await rebuildSeedStats(check.db);
+    await rebuildSeedReleaseStats(check.db);
+    await rebuildMatchStats(check.db);
+    log(`${kind}: economy counters rebuilt in ${((Date.now() - tEco) / 1000).toFixed(1)} s`);
+  }
   const counts: Record<string, number> = {};
-  for (const t of ['zone', 'member', 'account', 'bill', depositTable, withdrawalTable, paymentTable, transferTable]) {
+  const tables = ['zone', 'member', 'account', 'bill', depositTable, withdrawalTable, paymentTable, transferTable];
+  if (economy) tables.push(...ECONOMY_TABLES);
+  for (const t of tables) {
     if (!t) continue;
     const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(t)}`.execute(check.db);
     counts[t] = Number(r.rows[0].n);
@@ -161,6 +190,10 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
       ['deposit_stat', depositTable, depositStatViolations],
       ['payment_stat', paymentTable, paymentStatViolations],
       ['transfer_stat', transferTable, transferStatViolations],
+      ['pledge_stat, pledge_release_stat', economy ? 'pledge' : null, pledgeStatRows],
+      ['seed_stat', economy ? 'seed' : null, seedStatViolations],
+      ['seed_release_stat', economy ? 'seed_release' : null, seedReleaseStatViolations],
+      ['match_stat', economy ? 'match_trade' : null, matchStatViolations],
     ];
     violations = bad.length;
     for (const [name, table, checkRows] of counters) {
@@ -189,8 +222,15 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
     withdrawalTable,
     paymentTable,
     transferTable,
+    economy,
     totals,
   };
+}
+
+/** The pledge counters' violations as one list (pledge_stat and pledge_release_stat). */
+async function pledgeStatRows(db: Parameters<typeof pledgeCounterViolations>[0]): Promise<unknown[]> {
+  const v = await pledgeCounterViolations(db);
+  return [...v.pledges, ...v.releases];
 }
 
 async function main() {
@@ -205,7 +245,11 @@ async function main() {
     zones: intFlag(flags, 'zones', 20),
     seed: intFlag(flags, 'seed', 42),
     end: Math.floor(Date.now() / 3_600_000) * 3_600_000,
+    pledges: intFlag(flags, 'pledges', members),
+    seeds: intFlag(flags, 'seeds', members),
+    matches: intFlag(flags, 'matches', Math.floor(members / 2)),
   };
+  scale.releases = intFlag(flags, 'releases', 5 * (scale.pledges! + scale.seeds!));
   const which = strFlag(flags, 'db', 'both');
   if (!['sqlite', 'pg', 'both'].includes(which)) throw new Error('--db must be sqlite, pg or both');
   const verify = strFlag(flags, 'verify', 'full') !== 'none';

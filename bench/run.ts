@@ -3,9 +3,11 @@
  *
  * Runs the chosen suites over the data set made by `npm run bench:data` and writes
  * bench/out/results-<time>.json plus a Markdown summary on stdout (pasted into docs/performance.md).
- * Suites: api (real vs floor), shapes (query shapes on the floor), export, batch, web.
+ * Suites: api (real vs floor), shapes (query shapes on the floor), export, batch, web, settle (the daily
+ * settlement of the next unsettled day; not in the default list: each run settles a new day).
  * API flags: --connections 10 --only member,bill (scenario name prefixes).
  * Export: --formats xlsx,csv. Batch: --batch 1000 --action approve. Web: --pages memberList,bill.
+ * Settle: --settle-batch N (records per transaction, default the server's SETTLE_BATCH).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +18,7 @@ import { runShapes, type ShapeResult } from './api/shapes';
 import { runWeb } from './web';
 import { runExports, type ExportResult } from './exports';
 import { runBatch, type BatchResult } from './batch';
+import { runSettle, type SettleBenchResult } from './settle';
 
 export function machine() {
   const cpus = os.cpus();
@@ -138,6 +141,25 @@ async function main() {
           b.skipped
             ? `| ${b.db} | skipped: ${b.skipped} | | | | | | | | |`
             : `| ${b.db} | ${n0(b.count)} | ${b.seconds.toFixed(2)} | ${b.cpuSeconds?.toFixed(2) ?? '–'} | ${b.succeeded} | ${b.failed} | ${b.approvedInDb} | ${b.billsAdded} | ${b.opLogRows} | ${b.repeatSucceeded}, ${b.repeatSeconds.toFixed(2)} |`,
+        ),
+      ].join('\n'),
+    );
+  }
+  if (suites.includes('settle')) {
+    const all: SettleBenchResult[] = [];
+    const batch = flags['settle-batch'] === undefined ? undefined : intFlag(flags, 'settle-batch', 0);
+    for (const db of dbs) all.push(await runSettle({ db, batch }));
+    results.settle = all;
+    md.push(
+      [
+        '### Daily settlement (settleDay of the next unsettled day)',
+        '',
+        '| db | day | outcome | seconds | pledges | seeds | records/s | release rows | rows/s | bills | batches | matches cancelled | CPU s | same day again | ledger check | counters |',
+        '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+        ...all.map((r) =>
+          r.skipped
+            ? `| ${r.db} | skipped: ${r.skipped} | | | | | | | | | | | | | | |`
+            : `| ${r.db} | ${r.day} | ${r.outcome}${r.error ? `: ${r.error}` : ''} | ${r.seconds.toFixed(1)} | ${n0(r.pledges)} | ${n0(r.seeds)} | ${n0(r.recordsPerSecond)} | ${n0(r.releaseRows)} | ${n0(r.releaseRowsPerSecond)} | ${n0(r.bills)} | ${r.batches} | ${r.matchesCancelled} | ${r.cpuSeconds.toFixed(1)} | ${r.againOutcome}, ${r.againSeconds.toFixed(2)} s | ${r.ledgerViolations} violations, ${r.ledgerSeconds.toFixed(1)} s | ${r.counterViolations} violations |`,
         ),
       ].join('\n'),
     );

@@ -13,6 +13,8 @@ export const pagePaths = {
   'query:view': 'memberLayout/queryListLayout',
   'payment:view': 'memberLayout/paymentListLayout',
   'transfer:view': 'transferLayout',
+  'pledge:view': 'pledgeLayout/pledgeListLayout',
+  'pledgeMode:view': 'pledgeLayout/pledgeSettingLayout',
   'withdraw:view': 'withdrawLayout/withdrawListLayout',
   'extract:view': 'withdrawLayout/extractListLayout',
   'withdrawSetting:view': 'withdrawLayout/withdrawSettingLayout',
@@ -20,7 +22,9 @@ export const pagePaths = {
   'depositSetting:update': 'depositLayout/depositSettingLayout',
   'depositAccount:view': 'depositLayout/accountLayout',
   'bill:view': 'billLayout',
+  'seed:view': 'energyLayout/seedLayout',
   'change:view': 'energyLayout/changeLayout',
+  'match:view': 'matchLayout',
 } as const;
 
 export type PageCode = keyof typeof pagePaths;

@@ -113,6 +113,28 @@ export const permissionTree: PermissionNode[] = [
     title: '转账记录',
   },
   {
+    id: 400,
+    code: 'pledge',
+    title: '质押管理',
+    kind: 'group',
+    name: 'pledgeLayout',
+    layout: `${L}/pledgeLayout`,
+    children: [
+      {
+        id: 410,
+        ...pageAt('pledge:view'),
+        title: '质押记录',
+        children: [{ id: 411, code: 'pledge:export', title: '导出质押记录', kind: 'action' }],
+      },
+      {
+        id: 420,
+        ...pageAt('pledgeMode:view'),
+        title: '质押设置',
+        children: [{ id: 421, code: 'pledgeMode:update', title: '新增/编辑质押模式', kind: 'action' }],
+      },
+    ],
+  },
+  {
     id: 500,
     code: 'withdraw',
     title: '提现管理',
@@ -187,11 +209,22 @@ export const permissionTree: PermissionNode[] = [
     layout: `${L}/energyLayout`,
     children: [
       {
+        id: 810,
+        ...pageAt('seed:view'),
+        title: '种子记录',
+      },
+      {
         id: 820,
         ...pageAt('change:view'),
         title: '能量变动',
       },
     ],
+  },
+  {
+    id: 1000,
+    ...pageAt('match:view'),
+    title: '撮合管理',
+    children: [{ id: 1001, code: 'match:opt', title: '撮合仲裁', kind: 'action' }],
   },
 ];
 

@@ -23,6 +23,14 @@ export interface Config {
    * 'true' (any), 'false' (none), or a comma-separated list of addresses/CIDRs/'loopback'.
    */
   trustProxy: boolean | string;
+  /** Run the daily settlement job (and the per-minute match expiry) inside the server (SETTLE_ENABLED). */
+  settleEnabled: boolean;
+  /** Minute of the Asia/Shanghai day from which yesterday is settled (SETTLE_AT=HH:mm, default 00:05). */
+  settleAt: number;
+  /** Pledges or seeds per settlement transaction (SETTLE_BATCH). */
+  settleBatch: number;
+  /** How long a settling process holds a day without renewing its lease (SETTLE_LEASE_SEC). */
+  settleLeaseSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -36,6 +44,21 @@ function int(env: NodeJS.ProcessEnv, name: string, def: number, min: number, max
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
   }
   return Number(raw);
+}
+
+/** "HH:mm" (Asia/Shanghai) → minute of the day. */
+function minuteOf(env: NodeJS.ProcessEnv, name: string, def: string): number {
+  const raw = env[name] || def;
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(raw);
+  if (!m) throw new ConfigError(`${name} must be a time HH:mm (00:00 to 23:59), got "${raw}"`);
+  return Number(m[1]) * 60 + Number(m[2]);
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, def: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  if (!['true', 'false', '1', '0'].includes(raw)) throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+  return raw === 'true' || raw === '1';
 }
 
 function trustProxyOf(raw: string | undefined): boolean | string {
@@ -75,5 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     webDir: path.resolve(root, env.WEB_DIR || 'dist/web'),
     demoData: demo === 'true' || demo === '1',
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    settleEnabled: bool(env, 'SETTLE_ENABLED', true),
+    settleAt: minuteOf(env, 'SETTLE_AT', '00:05'),
+    settleBatch: int(env, 'SETTLE_BATCH', 1000, 1, 5000),
+    settleLeaseSeconds: int(env, 'SETTLE_LEASE_SEC', 60, 1, 3600),
   };
 }

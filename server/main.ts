@@ -7,6 +7,7 @@ import { commonPasswords } from './passwords';
 import { migrateToLatest } from './db/migrate';
 import { ensureSuperAdmin, startBanner, syncPermissions } from './seed/bootstrap';
 import { seedDemoData } from './seed/demo';
+import { startSettlement } from './modules/settlement/settlement.scheduler';
 
 async function main() {
   let config;
@@ -44,6 +45,8 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   process.stderr.write(`${startBanner(admin, { url: `http://${shown}:${port}`, kind })}\n`);
+  // The daily settlement job and the match expiry (SETTLE_ENABLED, SETTLE_AT: README).
+  const stopSettlement = config.settleEnabled ? startSettlement(app.ctx) : async () => undefined;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -52,6 +55,7 @@ async function main() {
     app.log.info(`${signal}: closing`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    await stopSettlement();
     await app.close();
     await close();
     process.exit(0);

@@ -4,21 +4,26 @@
  * review) while someone is looking at it. Every action goes through the member-side services the
  * demo data and the tests use (submitDeposit, requestWithdrawal, transfer, addPaymentMethod), so a
  * refusal (balance, limits, frozen member) is the service's own and money moves only through the
- * ledger. Managers' actions are left to the people using the console.
+ * ledger. Managers' actions are left to the people using the console. A share of the actions
+ * (`economy`, 0.3 from the command line) grants seeds and walks matches (open, pay, confirm, appeal).
  *
  *   npm run simulate -- [--interval 2000] [--actions 5] [--ticks 0] [--members 20] [--seed 1]
  *
  * --ticks 0 (the default) runs until Ctrl-C.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { parseAsset } from '../domain/money';
 import type { PaymentType } from '../domain/payments';
 import { systemClock, type Clock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import type { Ctx } from './context';
 import { createDb } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
-import { AppError } from './errors';
+import { AppError, badInput } from './errors';
 import { submitDeposit } from './modules/deposits/deposits.service';
+import { appeal, confirmReceipt, markPaid, openMatch } from './modules/matches/matches.service';
+import { listPledgeModes, pledge } from './modules/pledge/pledge.service';
+import { grantSeed } from './modules/seeds/seeds.service';
 import { createMembers } from './modules/members/members.service';
 import { addPaymentMethod } from './modules/payments/payments.service';
 import { transfer } from './modules/transfers/transfers.service';
@@ -30,11 +35,24 @@ export interface SimulateOptions {
   /** The simulator opens members of its own (uid 98xxxxxx) until the table holds this many. */
   members: number;
   seed: number;
+  /** The share of actions (0–1) that are pledges, seed grants and match steps (open, pay, confirm, appeal); 0 when absent. */
+  economy?: number;
 }
 
-export const defaultSimulateOptions: SimulateOptions = { actions: 5, members: 20, seed: 1 };
+export const defaultSimulateOptions: SimulateOptions = { actions: 5, members: 20, seed: 1, economy: 0.3 };
 
-export type ActionKind = 'deposit' | 'withdraw' | 'extract' | 'transfer' | 'payment';
+export type ActionKind =
+  | 'deposit'
+  | 'withdraw'
+  | 'extract'
+  | 'transfer'
+  | 'payment'
+  | 'pledge'
+  | 'seed'
+  | 'matchOpen'
+  | 'matchPay'
+  | 'matchConfirm'
+  | 'matchAppeal';
 
 export interface TickResult {
   done: Record<ActionKind, number>;
@@ -46,6 +64,8 @@ const NAMES = ['林晓', '高峰', '郑爽', '何静', '罗军', '梁红', '宋�
 const BANKS = ['中国银行', '交通银行', '招商银行', '中国工商银行'];
 const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const HEX = '0123456789abcdef';
+const SEED_NAMES = ['红杉种子', '银杏种子', '松柏种子'];
+const APPEALS = ['已付款但卖家未确认', '未收到买家付款', '付款凭证金额不符'];
 
 /** A seeded generator (mulberry32), so a run can be repeated. */
 export function seededRandom(seed: number) {
@@ -139,7 +159,19 @@ export class Simulator {
   async tick(): Promise<TickResult> {
     await this.ensureMembers();
     const result: TickResult = {
-      done: { deposit: 0, withdraw: 0, extract: 0, transfer: 0, payment: 0 },
+      done: {
+        deposit: 0,
+        withdraw: 0,
+        extract: 0,
+        transfer: 0,
+        payment: 0,
+        pledge: 0,
+        seed: 0,
+        matchOpen: 0,
+        matchPay: 0,
+        matchConfirm: 0,
+        matchAppeal: 0,
+      },
       refused: {},
     };
     const members = await this.someMembers(this.opts.actions * 2);
@@ -147,9 +179,8 @@ export class Simulator {
     for (let i = 0; i < this.opts.actions; i++) {
       const m = members[(2 * i) % members.length];
       const other = members[(2 * i + 1) % members.length];
-      const r = this.rnd();
-      const kind: ActionKind =
-        r < 0.4 ? 'deposit' : r < 0.55 ? 'withdraw' : r < 0.65 ? 'extract' : r < 0.85 ? 'transfer' : 'payment';
+      const economy = this.opts.economy ?? 0;
+      const kind: ActionKind = economy > 0 && this.rnd() < economy ? this.economyKind() : this.moneyKind();
       try {
         await this.act(kind, m, other);
         result.done[kind] += 1;
@@ -161,9 +192,88 @@ export class Simulator {
     return result;
   }
 
+  private moneyKind(): ActionKind {
+    const r = this.rnd();
+    return r < 0.4 ? 'deposit' : r < 0.55 ? 'withdraw' : r < 0.65 ? 'extract' : r < 0.85 ? 'transfer' : 'payment';
+  }
+
+  private economyKind(): ActionKind {
+    const r = this.rnd();
+    return r < 0.15
+      ? 'pledge'
+      : r < 0.3
+        ? 'seed'
+        : r < 0.55
+          ? 'matchOpen'
+          : r < 0.75
+            ? 'matchPay'
+            : r < 0.9
+              ? 'matchConfirm'
+              : 'matchAppeal';
+  }
+
+  /** A recent match in one of `statuses`, or a refusal counted like any other. */
+  private async recentMatch(statuses: number[]) {
+    const rows = await this.ctx.db
+      .selectFrom('match_trade')
+      .select(['id', 'seller_id', 'buyer_id'])
+      .where('status', 'in', statuses)
+      .orderBy('id', 'desc')
+      .limit(20)
+      .execute();
+    if (!rows.length) throw badInput('没有可操作的撮合');
+    const r = this.pick(rows);
+    return { id: Number(r.id), sellerId: Number(r.seller_id), buyerId: Number(r.buyer_id) };
+  }
+
   private async act(kind: ActionKind, m: { id: number; uid: string }, other: { id: number; uid: string }) {
     const ctx = this.ctx;
     switch (kind) {
+      case 'pledge': {
+        const modes = (await listPledgeModes(ctx)).list.filter((x) => x.status === 1);
+        if (!modes.length) throw badInput('没有可用的质押模式');
+        const mode = this.pick(modes);
+        const min = parseAsset(mode.minAmount, 'LZ');
+        if (!min.ok) throw badInput('没有可用的质押模式');
+        await pledge(ctx, { memberId: m.id, modeId: mode.id, amount: min.value * BigInt(this.int(1, 3)) });
+        return;
+      }
+      case 'seed':
+        await grantSeed(ctx, {
+          memberId: m.id,
+          name: this.pick(SEED_NAMES),
+          source: this.int(1, 3),
+          totalEnergy: BigInt(this.int(50, 2000) * 100),
+          days: this.pick([7, 15, 30]),
+        });
+        return;
+      case 'matchOpen':
+        await openMatch(ctx, {
+          sellerId: m.id,
+          buyerId: other.id,
+          quantity: BigInt(this.pick([10, 50, 100, 200])) * 10_000n,
+          unitPrice: BigInt(this.int(400_000, 600_000)),
+        });
+        return;
+      case 'matchPay': {
+        const x = await this.recentMatch([1]);
+        await markPaid(ctx, { matchId: x.id, buyerId: x.buyerId, proofUrl: '/uploads/demo/match-proof-1.png' });
+        return;
+      }
+      case 'matchConfirm': {
+        const x = await this.recentMatch([2]);
+        await confirmReceipt(ctx, { matchId: x.id, sellerId: x.sellerId });
+        return;
+      }
+      case 'matchAppeal': {
+        const x = await this.recentMatch([1, 2]);
+        await appeal(ctx, {
+          matchId: x.id,
+          memberId: this.rnd() < 0.5 ? x.sellerId : x.buyerId,
+          reason: this.pick(APPEALS),
+        });
+        return;
+      }
       case 'deposit': {
         const chain = this.rnd() < 0.7 ? ('TRC20' as const) : ('ERC20' as const);
         await submitDeposit(ctx, {
@@ -249,6 +359,7 @@ async function main(argv: string[], clock: Clock = systemClock) {
     actions: argValue(argv, 'actions', defaultSimulateOptions.actions),
     members: argValue(argv, 'members', defaultSimulateOptions.members),
     seed: argValue(argv, 'seed', Date.now() % 1_000_000),
+    economy: defaultSimulateOptions.economy,
   };
   const { db, kind, close } = createDb(config.databaseUrl);
   await migrateToLatest(db);

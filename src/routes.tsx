@@ -51,6 +51,10 @@ const pagesByCode: Record<PageCode, PageEntry> = {
   'transfer:view': { load: () => import('./pages/transfers/TransferListPage') },
   'bill:view': { load: () => import('./pages/bills/BillListPage') },
   'change:view': { load: () => import('./pages/bills/BillListPage'), props: { energy: true } },
+  'pledge:view': { load: () => import('./pages/pledge/PledgeListPage') },
+  'pledgeMode:view': { load: () => import('./pages/pledge/PledgeModePage') },
+  'seed:view': { load: () => import('./pages/seeds/SeedListPage') },
+  'match:view': { load: () => import('./pages/matches/MatchListPage') },
 };
 
 export const pageRoutes: PageRoute[] = [

@@ -22,6 +22,66 @@ export interface Sample {
   deepMemberCursor: string;
   deepBillPage: number;
   deepBillCursor: string;
+  /** The LZ economy's lists (issue 11), when the data set has them. */
+  economy?: EconomySample;
+}
+
+/** A deep page of a list and the cursor of the row before it (`${sort value}_${id}`). */
+export interface DeepPage {
+  page: number;
+  cursor: string;
+}
+
+export interface EconomySample {
+  pledges: number;
+  pledgeReleases: number;
+  seeds: number;
+  matches: number;
+  /** The newest settled Asia/Shanghai day (YYYY-MM-DD): the release lists' date filter. */
+  lastDay: string;
+  deepPledge: DeepPage;
+  deepPledgeRelease: DeepPage;
+  deepSeed: DeepPage;
+  deepMatch: DeepPage;
+}
+
+/** The row just before a deep page (80 % down the list), as the console's 下一页 would have it in `next`. */
+async function deepPage(h: ReturnType<typeof createDb>, table: string, sortCol: string, n: number): Promise<DeepPage> {
+  const page = Math.max(2, Math.floor((n * 0.8) / 20));
+  const r = (
+    await sql<{ v: number; id: number }>`select ${sql.ref(sortCol)} as v, id from ${sql.table(table)}
+      order by ${sql.ref(sortCol)} desc, id desc limit 1 offset ${(page - 1) * 20 - 1}`.execute(h.db)
+  ).rows[0];
+  return { page, cursor: r ? `${Number(r.v)}_${Number(r.id)}` : '0_0' };
+}
+
+async function readEconomy(h: ReturnType<typeof createDb>): Promise<EconomySample | undefined> {
+  const count = async (table: string) =>
+    Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(h.db)).rows[0].n);
+  let pledges: number;
+  try {
+    pledges = await count('pledge');
+  } catch {
+    return undefined;
+  }
+  if (!pledges) return undefined;
+  const [pledgeReleases, seeds, matches] = [
+    await count('pledge_release'),
+    await count('seed'),
+    await count('match_trade'),
+  ];
+  const last = (await sql<{ d: number }>`select max(day) as d from pledge_release`.execute(h.db)).rows[0];
+  return {
+    pledges,
+    pledgeReleases,
+    seeds,
+    matches,
+    lastDay: new Date(Number(last.d) * 86_400_000).toISOString().slice(0, 10),
+    deepPledge: await deepPage(h, 'pledge', 'id', pledges),
+    deepPledgeRelease: await deepPage(h, 'pledge_release', 'day', pledgeReleases),
+    deepSeed: await deepPage(h, 'seed', 'id', seeds),
+    deepMatch: await deepPage(h, 'match_trade', 'id', matches),
+  };
 }
 
 export async function readSample(db: 'sqlite' | 'pg'): Promise<Sample> {
@@ -67,6 +127,7 @@ export async function readSample(db: 'sqlite' | 'pg'): Promise<Sample> {
       busyUid: busy.uid,
       busyMemberId: Number(busy.id),
       end: Number(b.t),
+      economy: await readEconomy(h),
     };
   } finally {
     await h.close();

@@ -19,7 +19,7 @@ export interface Scenario {
   path: string;
   query?: Record<string, string | number>;
   /** Which budget row it belongs to. */
-  budget?: 'member' | 'bill';
+  budget?: 'member' | 'bill' | 'economy';
 }
 
 export interface RunFigures {
@@ -186,6 +186,75 @@ export function scenarios(s: Sample): Scenario[] {
       path: '/v1/admin/query/list',
       query: { page: 1, size: 20, keyword: s.busyUid },
     },
+    ...economyScenarios(s),
+  ];
+}
+
+/** The LZ economy's lists (issue 11, budget p95 ≤ 20 ms): first page, a member's, a filter, a deep page. */
+function economyScenarios(s: Sample): Scenario[] {
+  const e = s.economy;
+  if (!e) return [];
+  const list = (
+    name: string,
+    path: string,
+    what: string,
+    filter: { label: string; query: Record<string, string | number> },
+    deep: { page: number; cursor: string },
+    member: Record<string, string | number> = { keyword: s.busyUid },
+  ): Scenario[] => [
+    { name: `${name}-first`, what: `${what} page 1`, path, query: { page: 1, size: 20 }, budget: 'economy' },
+    {
+      name: `${name}-member`,
+      what: `${what} of member uid ${s.busyUid}`,
+      path,
+      query: { page: 1, size: 20, ...member },
+      budget: 'economy',
+    },
+    {
+      name: `${name}-filter`,
+      what: `${what} ${filter.label}`,
+      path,
+      query: { page: 1, size: 20, ...filter.query },
+      budget: 'economy',
+    },
+    {
+      name: `${name}-deep`,
+      what: `${what} page ${deep.page} (by cursor)`,
+      path,
+      query: { page: deep.page, size: 20, after: deep.cursor },
+      budget: 'economy',
+    },
+  ];
+  return [
+    ...list(
+      'pledge',
+      '/v1/admin/pledge/list',
+      'pledge/list',
+      { label: 'mode 2, 质押中', query: { modeId: 2, status: 1 } },
+      e.deepPledge,
+    ),
+    ...list(
+      'pledge-release',
+      '/v1/admin/pledge/release/list',
+      'pledge/release/list',
+      { label: `day ${e.lastDay}`, query: { start: e.lastDay, end: e.lastDay } },
+      e.deepPledgeRelease,
+    ),
+    ...list(
+      'seed',
+      '/v1/admin/seed/list',
+      'seed/list',
+      { label: 'source 1 商城购买, 生长中', query: { source: 1, status: 1 } },
+      e.deepSeed,
+    ),
+    ...list(
+      'match',
+      '/v1/admin/match/list',
+      'match/list',
+      { label: 'status 5 申诉中', query: { status: 5 } },
+      e.deepMatch,
+      { seller: s.busyUid },
+    ),
   ];
 }
 

@@ -16,6 +16,7 @@
  */
 import { Assets, type Asset } from '../../domain/assets';
 import { BillType, BillTypeLabels } from '../../domain/bills';
+import { Economy, type EconomyTotals } from './economy';
 
 export interface Scale {
   members: number;
@@ -27,6 +28,11 @@ export interface Scale {
   seed: number;
   /** Newest time of the data set (epoch ms); everything happens in the two years before it. */
   end: number;
+  /** The LZ economy (bench/data/economy.ts), written when Targets.economy is given: records and releases. */
+  pledges?: number;
+  seeds?: number;
+  matches?: number;
+  releases?: number;
 }
 
 /** Where rows go: one table, its column names, rows in that column order. */
@@ -45,6 +51,8 @@ export interface Targets {
   deposits?: RecordSink;
   withdrawals?: RecordSink;
   transfers?: RecordSink;
+  /** Pledge modes, pledges, seeds, their releases, matches and settlement runs (bench/data/economy.ts). */
+  economy?: RowSink;
   progress?: (what: string, done: number, total: number) => void;
 }
 
@@ -57,6 +65,7 @@ export interface Totals {
   withdrawals: number;
   transfers: number;
   pendingWithdrawals: number;
+  economy?: EconomyTotals;
 }
 
 export const DAY = 86_400_000;
@@ -196,12 +205,14 @@ interface Scheduled {
   t: number;
   /** Scheduled bills of deposits and withdrawals are counted up front ("linked"); others use the budget. */
   linked: boolean;
-  kind: 'deposit' | 'withdrawPaid' | 'withdrawReject' | 'matchDeal' | 'matchCancel' | 'pledgeRedeem';
+  kind: 'deposit' | 'withdrawPaid' | 'withdrawReject' | 'matchDeal' | 'matchCancel' | 'pledgeRedeem' | 'economy';
   member: number;
   asset: Asset;
   amount: number;
   ref: number;
   other?: number;
+  /** kind 'economy': what the economy does at t (a settlement, a match's deal or cancel). */
+  run?: () => Promise<void>;
 }
 
 class Heap {
@@ -429,6 +440,41 @@ export async function generate(scale: Scale, passwordHash: string, out: Targets)
     return rand() < 0.02 ? 1 + Math.floor(rand() * Math.min(10, m)) : 1 + Math.floor(rand() * m);
   };
 
+  // The LZ economy: its records are real rows, so the other activity below makes none of its bills.
+  const eco =
+    out.economy && (scale.pledges || scale.seeds || scale.matches)
+      ? new Economy(
+          {
+            seed,
+            end: scale.end,
+            members: N,
+            pledges: scale.pledges ?? 0,
+            seeds: scale.seeds ?? 0,
+            matches: scale.matches ?? 0,
+            releases: scale.releases ?? 5 * ((scale.pledges ?? 0) + (scale.seeds ?? 0)),
+          },
+          {
+            insert: (table, columns, rows) => out.economy!.insert(table, columns, rows),
+            bill,
+            held,
+            memberAt,
+            rand,
+            schedule: (t, run) =>
+              heap.push({ t, linked: true, kind: 'economy', member: 0, asset: 'LZ', amount: 0, ref: 0, run }),
+            flushBills,
+            hash: (i, salt) => hash01(seed, i, salt),
+            payment: (member) =>
+              JSON.stringify({
+                type: 2,
+                name: realNameOf(seed ^ 0x5bd1e995, member),
+                account: phoneOf(seed, member),
+                bank: '',
+                qrUrl: `/uploads/qr/${uidOf(member)}-2.png`,
+              }),
+          },
+        )
+      : null;
+
   let dj = 0;
   let wj = 0;
   let nextDeposit = scale.deposits ? depositFate(scale, 0) : null;
@@ -448,12 +494,15 @@ export async function generate(scale: Scale, passwordHash: string, out: Targets)
       top = heap.peek();
     }
     const tHeap = top ? top.t : Infinity;
-    const t = Math.min(tOther, tDep, tWd, tHeap);
+    const tEco = eco ? eco.nextTime() : Infinity;
+    const t = Math.min(tOther, tDep, tWd, tHeap, tEco);
     if (t === Infinity) break;
 
     if (t === tHeap) {
       const e = heap.pop()!;
-      if (e.kind === 'deposit') {
+      if (e.kind === 'economy') {
+        await e.run!();
+      } else if (e.kind === 'deposit') {
         bill(e.member, 'USDT', BillType.deposit, e.amount, 0, 'deposit', e.ref, `充值 #${e.ref}`, e.t);
       } else if (e.kind === 'withdrawPaid' || e.kind === 'withdrawReject') {
         const label = e.asset === 'USDT' ? '提现' : '提取';
@@ -561,6 +610,11 @@ export async function generate(scale: Scale, passwordHash: string, out: Targets)
       continue;
     }
 
+    if (t === tEco) {
+      await eco!.step();
+      continue;
+    }
+
     // ---- other activity: one event, one or two bills
     const member = memberAt(t);
     const au = rand();
@@ -573,7 +627,8 @@ export async function generate(scale: Scale, passwordHash: string, out: Targets)
       otherDone++;
       if (k < 0.55 || part === 0) {
         const amount = logAmount(asset, 1, 200, rand());
-        bill(member, asset, BillType.seedRelease, amount, 0, 'seed', null, BillTypeLabels[10], t);
+        if (eco) bill(member, asset, BillType.adminAdjust, amount, 0, 'adjust', null, '活动奖励', t);
+        else bill(member, asset, BillType.seedRelease, amount, 0, 'seed', null, BillTypeLabels[10], t);
       } else if (k < 0.9) {
         bill(member, asset, BillType.energyConsume, -part, 0, 'energy', null, BillTypeLabels[17], t);
       } else {
@@ -602,7 +657,7 @@ export async function generate(scale: Scale, passwordHash: string, out: Targets)
       }
     }
     otherDone++;
-    if (k < 0.3 && part > 0) {
+    if (!eco && k < 0.3 && part > 0) {
       // A match order: LZ or USDT frozen, dealt (another member receives it) or cancelled later.
       const ref = billId + 1;
       bill(member, asset, BillType.matchFreeze, -part, part, 'match', ref, '撮合冻结', t);
@@ -616,7 +671,7 @@ export async function generate(scale: Scale, passwordHash: string, out: Targets)
         ref,
         other: memberAt(t),
       });
-    } else if (asset === 'LZ' && k < 0.45 && part > 0) {
+    } else if (!eco && asset === 'LZ' && k < 0.45 && part > 0) {
       const ref = billId + 1;
       bill(member, asset, BillType.pledgeLock, -part, 0, 'pledge', ref, '质押锁定', t);
       heap.push({
@@ -628,7 +683,7 @@ export async function generate(scale: Scale, passwordHash: string, out: Targets)
         amount: part,
         ref,
       });
-    } else if (asset === 'LZ' && k < 0.75) {
+    } else if (!eco && asset === 'LZ' && k < 0.75) {
       bill(member, asset, BillType.pledgeIncome, logAmount(asset, 0.5, 500, rand()), 0, 'pledge', null, '质押收益', t);
     } else if (asset === 'USDT' && k < 0.55 && part > 0) {
       bill(member, asset, BillType.mallPurchase, -part, 0, 'mall', null, '商城消费', t);
@@ -641,6 +696,7 @@ export async function generate(scale: Scale, passwordHash: string, out: Targets)
     }
   }
   await flushBills();
+  const economy = eco ? await eco.finish() : undefined;
   if (out.deposits && deposits.length) await out.deposits(deposits);
   if (out.withdrawals && withdrawals.length) await out.withdrawals(withdrawals);
   if (out.transfers && transfers.length) await out.transfers(transfers);
@@ -688,6 +744,7 @@ export async function generate(scale: Scale, passwordHash: string, out: Targets)
     withdrawals: scale.withdrawals,
     transfers: transferId,
     pendingWithdrawals,
+    ...(economy ? { economy } : {}),
   };
 }
 

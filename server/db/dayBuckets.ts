@@ -152,8 +152,8 @@ const loose = (db: Db) => db as unknown as Kysely<any>;
 const daySql = sql`(created_at + ${sql.lit(SHANGHAI_OFFSET)}) / ${sql.lit(DAY_MS)}`;
 
 /**
- * Adds one row to its day and 32-day block: one statement, the day row first (every writer takes the
- * two row locks in that order), in the row's transaction.
+ * Adds one row (or `n` rows of one key and time, `values` their sums) to its day and 32-day block: one
+ * statement, the day row first (every writer takes the two row locks in that order), in the row's transaction.
  */
 export async function countInDayStat<K extends string, S extends string>(
   db: Db,
@@ -161,9 +161,10 @@ export async function countInDayStat<K extends string, S extends string>(
   createdAt: number,
   key: Readonly<Record<K, string | number>>,
   values: Readonly<Record<S, bigint>>,
+  n = 1,
 ): Promise<void> {
   const day = dayOf(createdAt);
-  const row = { ...key, n: 1, ...values };
+  const row = { ...key, n, ...values };
   const added: Record<string, RawBuilder<unknown>> = { n: sql`${sql.ref(`${stat.table}.n`)} + excluded.n` };
   for (const s of Object.keys(stat.sums)) added[s] = sql`${sql.ref(`${stat.table}.${s}`)} + excluded.${sql.id(s)}`;
   await refuseOverflow(() =>

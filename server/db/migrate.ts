@@ -16,6 +16,9 @@ import * as depositStats from './migrations/2026_11_24_0300_deposit_stats';
 import * as paymentStats from './migrations/2026_11_24_0400_payment_stats';
 import * as transferStats from './migrations/2026_11_24_0500_transfer_stats';
 import * as integerSums from './migrations/2026_11_24_1000_integer_sums';
+import * as createPledges from './migrations/2026_11_25_0100_create_pledges';
+import * as createSeedsMatches from './migrations/2026_11_25_0200_create_seeds_matches';
+import * as createSettlementRuns from './migrations/2026_11_25_0300_create_settlement_runs';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0900_create_access': createAccess,
@@ -33,6 +36,9 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0400_payment_stats': paymentStats,
   '2026_11_24_0500_transfer_stats': transferStats,
   '2026_11_24_1000_integer_sums': integerSums,
+  '2026_11_25_0100_create_pledges': createPledges,
+  '2026_11_25_0200_create_seeds_matches': createSeedsMatches,
+  '2026_11_25_0300_create_settlement_runs': createSettlementRuns,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

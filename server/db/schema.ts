@@ -292,6 +292,186 @@ export interface TransferTable {
   created_at: number;
 }
 
+/**
+ * One row per Asia/Shanghai day the settlement job started (server/modules/settlement): its state, the
+ * lease of the process doing it and what it paid.
+ */
+export interface SettlementRunTable {
+  /** Asia/Shanghai day number (server/db/dayBuckets.ts dayOf). */
+  day: number;
+  /** 1 进行中, 2 已完成, 3 失败 */
+  status: Generated<number>;
+  /** The process holding the lease ('' when none). */
+  owner: Generated<string>;
+  /** Epoch ms until which `owner` holds the day; another process may take it after. */
+  lease_until: Generated<number>;
+  started_at: number;
+  finished_at: number | null;
+  pledges: Generated<number>;
+  pledge_yield: ColumnType<string, bigint | string | undefined, bigint | string>;
+  pledge_principal: ColumnType<string, bigint | string | undefined, bigint | string>;
+  seeds: Generated<number>;
+  seed_energy: ColumnType<string, bigint | string | undefined, bigint | string>;
+  matches_cancelled: Generated<number>;
+  error: Generated<string>;
+}
+
+/** A seed: energy released daily by the settlement job (DOMAIN.md §3 Bills and energy). */
+export interface SeedTable {
+  id: Generated<number>;
+  member_id: number;
+  name: string;
+  /** 1 商城购买, 2 后台赠送, 3 活动奖励 */
+  source: number;
+  /** The order id of a mall purchase. */
+  ref_id: number | null;
+  total_energy: Money;
+  /** floor(total_energy / days); the end day releases the rest. */
+  daily_energy: Money;
+  days: number;
+  /** Asia/Shanghai day numbers: releases on start_day+1 … end_day (= start_day + days). */
+  start_day: number;
+  end_day: number;
+  /** The last day released (= start_day at creation). */
+  paid_day: number;
+  /** Energy released so far (minor units); 0 at creation. */
+  released: ColumnType<string, bigint | string | undefined, bigint | string>;
+  /** 1 生长中, 2 已成熟 */
+  status: Generated<number>;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** One day's release of a seed; UNIQUE (seed_id, day). */
+export interface SeedReleaseTable {
+  id: Generated<number>;
+  seed_id: number;
+  member_id: number;
+  day: number;
+  amount: Money;
+  created_at: number;
+}
+
+/** A match: LZ sold by one member to another, paid off-platform. */
+export interface MatchTradeTable {
+  id: Generated<number>;
+  seller_id: number;
+  buyer_id: number;
+  /** LZ minor units. */
+  quantity: Money;
+  /** USDT minor units per 1 LZ. */
+  unit_price: Money;
+  /** USDT minor units: quantity × unit_price / 10^4, rounded half up. */
+  total: Money;
+  /** JSON snapshot of the seller's payment method (domain/matches.ts PaymentSnapshot). */
+  payment: string;
+  proof_url: Generated<string>;
+  /** 1 待付款, 2 待确认收款, 3 已完成, 4 已取消, 5 申诉中 */
+  status: Generated<number>;
+  appeal_reason: Generated<string>;
+  /** 0 none, 1 seller, 2 buyer */
+  appeal_by: Generated<number>;
+  remark: Generated<string>;
+  expires_at: number;
+  paid_at: number | null;
+  finished_at: number | null;
+  arbiter_id: number | null;
+  arbiter_name: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Seeds per (source, status) with their total and released energy. */
+export interface SeedStatTable {
+  source: number;
+  status: number;
+  n: number;
+  total_sum: Money;
+  released_sum: Money;
+}
+
+/** Seed releases per Asia/Shanghai day with their energy. */
+export interface SeedReleaseStatTable {
+  day: number;
+  n: number;
+  amount_sum: Money;
+}
+
+/** Matches per status with their quantity and total. */
+export interface MatchStatTable {
+  status: number;
+  n: number;
+  quantity_sum: Money;
+  total_sum: Money;
+}
+
+/** A pledge mode: the terms a member may pledge LZ at (DOMAIN.md §3 Pledge). */
+export interface PledgeModeTable {
+  id: Generated<number>;
+  name: string;
+  days: number;
+  /** Daily rate over 10^RATE_DECIMALS (12300 = 1.23 %). */
+  rate: Money;
+  min_amount: Money;
+  max_amount: Money;
+  /** 1 启用, 0 停用 */
+  status: Generated<number>;
+  sort: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A pledge: LZ staked with its mode's terms (snapshot), paid daily by the settlement job. */
+export interface PledgeTable {
+  id: Generated<number>;
+  member_id: number;
+  mode_id: number;
+  mode_name: string;
+  amount: Money;
+  rate: Money;
+  days: number;
+  daily_yield: Money;
+  total_yield: Money;
+  /** Asia/Shanghai day numbers: releases on start_day+1 … end_day (= start_day + days). */
+  start_day: number;
+  end_day: number;
+  /** The last day released (= start_day at creation). */
+  paid_day: number;
+  released: ColumnType<string, bigint | string | undefined, bigint | string>;
+  /** 1 质押中, 2 已到期 */
+  status: Generated<number>;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** One day's release of a pledge (its yield, and on the end day its principal); UNIQUE (pledge_id, day). */
+export interface PledgeReleaseTable {
+  id: Generated<number>;
+  pledge_id: number;
+  member_id: number;
+  day: number;
+  amount: Money;
+  principal: ColumnType<string, bigint | string | undefined, bigint | string>;
+  created_at: number;
+}
+
+/** Pledges per (mode_id, status) with their amount and released sums. */
+export interface PledgeStatTable {
+  mode_id: number;
+  status: number;
+  n: number;
+  amount_sum: Money;
+  released_sum: Money;
+}
+
+/** Pledge releases per Asia/Shanghai day with their yield and principal sums. */
+export interface PledgeReleaseStatTable {
+  day: number;
+  n: number;
+  amount_sum: Money;
+  principal_sum: Money;
+}
+
 export interface Database {
   role: RoleTable;
   permission: PermissionTable;
@@ -317,4 +497,16 @@ export interface Database {
   payment_stat: PaymentStatTable;
   transfer: TransferTable;
   transfer_stat: TransferStatTable;
+  pledge_mode: PledgeModeTable;
+  pledge: PledgeTable;
+  pledge_release: PledgeReleaseTable;
+  pledge_stat: PledgeStatTable;
+  pledge_release_stat: PledgeReleaseStatTable;
+  seed: SeedTable;
+  seed_release: SeedReleaseTable;
+  seed_stat: SeedStatTable;
+  seed_release_stat: SeedReleaseStatTable;
+  match_trade: MatchTradeTable;
+  match_stat: MatchStatTable;
+  settlement_run: SettlementRunTable;
 }

@@ -7,6 +7,9 @@ import memberRoutes from './members/members.routes';
 import paymentRoutes from './payments/payments.routes';
 import transferRoutes from './transfers/transfers.routes';
 import billRoutes from './bills/bills.routes';
+import pledgeRoutes from './pledge/pledge.routes';
+import seedRoutes from './seeds/seeds.routes';
+import matchRoutes from './matches/matches.routes';
 
 export const routeModules = [
   authRoutes,
@@ -17,4 +20,7 @@ export const routeModules = [
   paymentRoutes,
   transferRoutes,
   billRoutes,
+  pledgeRoutes,
+  seedRoutes,
+  matchRoutes,
 ];

@@ -4,6 +4,9 @@ import { seedSystemDemo } from '../modules/system/system.demo';
 import { seedMembersDemo } from '../modules/members/members.demo';
 import { seedPaymentsTransfersDemo } from '../modules/payments/payments.demo';
 import { seedMoneyDemo } from '../modules/withdrawals/money.demo';
+import { seedSeedsDemo } from '../modules/seeds/seeds.demo';
+import { seedMatchesDemo } from '../modules/matches/matches.demo';
+import { seedPledgeDemo } from '../modules/pledge/pledge.demo';
 
 /** Each module adds its part here; they run in order so later ones can use earlier data. */
 export const demoSteps: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
@@ -11,6 +14,9 @@ export const demoSteps: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }
   { name: 'members: zones and members', run: seedMembersDemo },
   { name: 'members: payment methods and transfers', run: seedPaymentsTransfersDemo },
   { name: 'money: receiving addresses, deposits, withdrawals and extracts', run: (ctx) => seedMoneyDemo(ctx) },
+  { name: 'seeds: seeds of every source', run: (ctx) => seedSeedsDemo(ctx) },
+  { name: 'matches: matches in every status', run: (ctx) => seedMatchesDemo(ctx) },
+  { name: 'pledge: modes, pledges and their daily settlement', run: (ctx) => seedPledgeDemo(ctx) },
 ];
 
 export async function seedDemoData(ctx: Ctx): Promise<void> {

@@ -27,6 +27,10 @@ const scale = {
   zones: 5,
   seed: 7,
   end: Date.UTC(2026, 10, 23, 12),
+  pledges: 150,
+  seeds: 150,
+  matches: 120,
+  releases: 1_500,
 };
 
 const quiet = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
@@ -79,6 +83,59 @@ async function checks(url: string, pgSchema?: string) {
       await one(sql<{ n: number }>`select count(*) as n from zone z
         where member_count <> (select count(*) from member m where m.zone_id = z.id)`),
     ).toBe(0);
+
+    // The LZ economy: each record's released and paid_day are its releases; a 已到期 / 已成熟 one paid in full.
+    for (const [table, release, key] of [
+      ['pledge', 'pledge_release', 'pledge_id'],
+      ['seed', 'seed_release', 'seed_id'],
+    ] as const) {
+      expect(
+        await one(sql<{ n: number }>`select count(*) as n from ${sql.table(table)} p
+          where released <> (select coalesce(sum(amount), 0) from ${sql.table(release)} r where r.${sql.ref(key)} = p.id)
+             or paid_day <> coalesce((select max(day) from ${sql.table(release)} r where r.${sql.ref(key)} = p.id), start_day)
+             or (select count(*) from ${sql.table(release)} r where r.${sql.ref(key)} = p.id) <> paid_day - start_day
+             or (status = 2) <> (paid_day = end_day)`),
+      ).toBe(0);
+      expect(
+        await one(sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where status = 1`),
+      ).toBeGreaterThan(0);
+      expect(
+        await one(sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where status = 2`),
+      ).toBeGreaterThan(0);
+    }
+    expect(
+      await one(sql<{ n: number }>`select count(*) as n from pledge where status = 2 and released <> total_yield`),
+    ).toBe(0);
+    expect(
+      await one(sql<{ n: number }>`select count(*) as n from seed where status = 2 and released <> total_energy`),
+    ).toBe(0);
+    // A bill per release above zero (质押收益 8, 种子释放 10), per pledge (质押锁定 7) and per returned principal (质押赎回 9).
+    const billsOf = (type: number) => one(sql<{ n: number }>`select count(*) as n from bill where type = ${type}`);
+    expect(await billsOf(7)).toBe(await one(sql<{ n: number }>`select count(*) as n from pledge`));
+    expect(await billsOf(8)).toBe(
+      await one(sql<{ n: number }>`select count(*) as n from pledge_release where amount > 0`),
+    );
+    expect(await billsOf(9)).toBe(
+      await one(sql<{ n: number }>`select count(*) as n from pledge_release where principal > 0`),
+    );
+    expect(await billsOf(9)).toBe(await one(sql<{ n: number }>`select count(*) as n from pledge where status = 2`));
+    expect(await billsOf(10)).toBe(
+      await one(sql<{ n: number }>`select count(*) as n from seed_release where amount > 0`),
+    );
+    // A match: frozen (13), then dealt (two bills 14) or returned (15); 待付款, 待确认收款 and 申诉中 still frozen.
+    expect(
+      await one(sql<{ n: number }>`select count(*) as n from match_trade m
+        where (select count(*) from bill b where b.ref_kind = 'match' and b.ref_id = m.id)
+              <> case m.status when 3 then 3 when 4 then 2 else 1 end`),
+    ).toBe(0);
+    const statuses = (await sql<{ status: number }>`select distinct status from match_trade`.execute(h.db)).rows;
+    expect(statuses.map((r) => Number(r.status)).sort()).toEqual(expect.arrayContaining([1, 3, 4, 5]));
+    // The settled days have their runs; the day before the newest is left for the settle bench.
+    const runs = await one(sql<{ n: number }>`select count(*) as n from settlement_run where status = 2`);
+    expect(runs).toBeGreaterThan(0);
+    expect(await one(sql<{ n: number }>`select max(day) as n from settlement_run`)).toBe(
+      Math.floor((scale.end + 8 * 3_600_000) / 86_400_000) - 2,
+    );
   } finally {
     await h.close();
   }
@@ -92,6 +149,14 @@ test('bench:data on SQLite: the ledger invariant and the records hold', async ()
   expect(r.counts.bill).toBeGreaterThanOrEqual(2_000);
   expect(r.counts.deposit).toBe(150);
   expect(r.counts.withdrawal).toBe(200);
+  expect(r.economy).toBe(true);
+  expect(r.counts.pledge).toBe(150);
+  expect(r.counts.seed).toBe(150);
+  expect(r.counts.match_trade).toBe(120);
+  expect(r.counts.pledge_mode).toBe(5);
+  // About the releases asked for (the window is whole days).
+  expect(r.counts.pledge_release + r.counts.seed_release).toBeGreaterThan(1_000);
+  expect(r.counts.pledge_release + r.counts.seed_release).toBeLessThan(2_200);
   await checks(`sqlite:${process.env.BENCH_SQLITE}`);
 }, 20_000);
 
@@ -103,6 +168,8 @@ pgTest(
       const r = await buildDataSet('pg', scale, true);
       expect(r.violations).toBe(0);
       expect(r.counts.account).toBe(600);
+      expect(r.counts.pledge).toBe(150);
+      expect(r.counts.match_trade).toBe(120);
       await checks(process.env.TEST_DATABASE_URL!, process.env.BENCH_PG_SCHEMA);
     } finally {
       await dropPgSchema(process.env.TEST_DATABASE_URL!, process.env.BENCH_PG_SCHEMA!);
@@ -118,7 +185,7 @@ test('the generator is deterministic for a seed', async () => {
       insert: async (table: string, _c: string[], rows: unknown[][]) => void h.update(table + JSON.stringify(rows)),
     };
     const rec = async (rows: object[]) => void h.update(JSON.stringify(rows));
-    await generate({ ...scale, members: 50, bills: 500, deposits: 40, withdrawals: 40, seed }, 'x', {
+    await generate({ ...scale, members: 50, bills: 500, deposits: 40, withdrawals: 40, pledges: 30, seed }, 'x', {
       zones: sink,
       members: sink,
       accounts: sink,
@@ -126,6 +193,7 @@ test('the generator is deterministic for a seed', async () => {
       deposits: rec,
       withdrawals: rec,
       transfers: rec,
+      economy: sink,
     });
     return h.digest('hex');
   };

@@ -9,6 +9,8 @@ import { Assets, type Asset } from '../../../domain/assets';
 import type { BillType } from '../../../domain/bills';
 import { AssetCeiling, assetCeilingText } from '../../../domain/money';
 import { refuseOverflow } from '../../db/counters';
+import { bulkRows } from '../../db/bulk';
+import { dialectOf } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { Code } from '../../../domain/codes';
@@ -135,6 +137,135 @@ export async function applyChange(trx: Trx, change: LedgerChange, now: number): 
     { change_sum: da, frozen_change_sum: df },
   );
   return { billId: Number(bill.id), available, frozen };
+}
+
+/** One credit of `applyCredits`: a positive change of available, with its bill. */
+export interface LedgerCredit {
+  memberId: number;
+  asset: Asset;
+  /** Added to available, minor units (> 0). */
+  amount: bigint;
+  type: BillType;
+  ref?: { kind: string; id: number | null };
+  remark?: string;
+}
+
+/** Bills per insert (on SQLite 9 parameters each: well under its limit). */
+const BILL_INSERT_ROWS = 2000;
+
+/**
+ * Many members' credits (the settlement job's yields and releases) in a few multi-row statements inside
+ * the caller's transaction, with the invariants of `applyChange`: each account's balance moves by the sum
+ * of its credits (refused past the asset's ceiling, the whole transaction with it), each credit is one
+ * bill whose `available_after` is the balance after it (in the order given), and bill_stat counts them.
+ * The accounts are locked in (member, asset) order, so two writers cannot deadlock over them.
+ */
+export async function applyCredits(trx: Trx, credits: readonly LedgerCredit[], now: number): Promise<number> {
+  if (credits.length === 0) return 0;
+  const totals = new Map<string, { memberId: number; asset: Asset; sum: bigint }>();
+  for (const c of credits) {
+    if (c.amount <= 0n) throw new Error('a ledger credit must be positive');
+    const key = `${c.memberId}:${c.asset}`;
+    const t = totals.get(key);
+    if (t) t.sum += c.amount;
+    else totals.set(key, { memberId: c.memberId, asset: c.asset, sum: c.amount });
+  }
+  const keys = [...totals.values()].sort((a, b) =>
+    a.memberId !== b.memberId ? a.memberId - b.memberId : a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0,
+  );
+  const values = bulkRows(
+    trx,
+    ['bigint', 'text', 'bigint'],
+    keys.map((k) => [k.memberId, k.asset, k.sum]),
+  );
+  if (dialectOf(trx as unknown as Kysely<unknown>) === 'postgres') {
+    // Row locks in key order first: the UPDATE … FROM below locks in whatever order its join runs.
+    await sql`with v(member_id, asset, d) as (${values})
+      select 1 from account a join v on a.member_id = v.member_id and a.asset = v.asset
+      order by a.member_id, a.asset for no key update of a`.execute(trx);
+  }
+  const ceilings = sql.join(
+    Assets.map((a) => sql`when ${a} then cast(${AssetCeiling[a]} as bigint)`),
+    sql` `,
+  );
+  const updated = await refuseOverflow(() =>
+    sql<{ member_id: number | string; asset: string; available: string; frozen: string }>`
+      with v(member_id, asset, d) as (${values})
+      update account set available = account.available + v.d, updated_at = ${now}
+      from v
+      where account.member_id = v.member_id and account.asset = v.asset
+        and account.available + account.frozen + v.d <= (case v.asset ${ceilings} end)
+      returning account.member_id, account.asset,
+        cast(account.available as text) as available, cast(account.frozen as text) as frozen`.execute(trx),
+  );
+  const after = new Map(updated.rows.map((r) => [`${Number(r.member_id)}:${r.asset}`, r]));
+  if (after.size !== keys.length) {
+    const missing = keys.find((k) => !after.has(`${k.memberId}:${k.asset}`))!;
+    const exists = await trx
+      .selectFrom('account')
+      .select('member_id')
+      .where('member_id', '=', missing.memberId)
+      .where('asset', '=', missing.asset)
+      .executeTakeFirst();
+    if (!exists) throw new Error(`no ${missing.asset} account for member ${missing.memberId}`);
+    throw new BalanceCeiling(missing.asset);
+  }
+  // Each bill's balance after it: the balance before the batch plus the credits up to and including it.
+  const running = new Map<string, { available: bigint; frozen: bigint }>();
+  for (const [key, t] of totals) {
+    const r = after.get(key)!;
+    running.set(key, { available: BigInt(r.available) - t.sum, frozen: BigInt(r.frozen) });
+  }
+  const bills = credits.map((c) => {
+    const bal = running.get(`${c.memberId}:${c.asset}`)!;
+    bal.available += c.amount;
+    return [
+      c.memberId,
+      c.asset,
+      c.type,
+      c.amount,
+      bal.available,
+      bal.frozen,
+      c.ref?.kind ?? '',
+      c.ref?.id ?? null,
+      (c.remark ?? '').slice(0, 200),
+    ] as const;
+  });
+  for (let i = 0; i < bills.length; i += BILL_INSERT_ROWS) {
+    const rows = bulkRows(
+      trx,
+      ['bigint', 'text', 'integer', 'bigint', 'bigint', 'bigint', 'text', 'bigint', 'text'],
+      bills.slice(i, i + BILL_INSERT_ROWS),
+    );
+    await sql`with v(member_id, asset, type, change, available_after, frozen_after, ref_kind, ref_id, remark) as (${rows})
+      insert into bill (member_id, asset, type, change, available_after, frozen_change, frozen_after, ref_kind, ref_id,
+                        remark, created_at)
+      select member_id, asset, type, change, available_after, 0, frozen_after, ref_kind, ref_id, remark, cast(${now} as bigint)
+      from v`.execute(trx);
+  }
+  const stats = new Map<string, { asset: Asset; type: BillType; n: number; sum: bigint }>();
+  for (const c of credits) {
+    const key = `${c.asset}:${c.type}`;
+    const st = stats.get(key);
+    if (st) {
+      st.n += 1;
+      st.sum += c.amount;
+    } else stats.set(key, { asset: c.asset, type: c.type, n: 1, sum: c.amount });
+  }
+  const ordered = [...stats.values()].sort((a, b) =>
+    a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : a.type - b.type,
+  );
+  for (const st of ordered) {
+    await countInDayStat(
+      trx,
+      BILL_STAT,
+      now,
+      { asset: st.asset, type: st.type },
+      { change_sum: st.sum, frozen_change_sum: 0n },
+      st.n,
+    );
+  }
+  return bills.length;
 }
 
 /** bill_stat: bills per day and 32-day block, asset and type, with their available and frozen changes. */

@@ -46,7 +46,13 @@ export interface WithdrawAccount {
   remark: string;
 }
 
+/** Matches: how long a buyer has to pay before the match is cancelled (seller's LZ returned). */
+export interface MatchSetting {
+  payTimeoutMinutes: number;
+}
+
 export interface Settings {
+  match: MatchSetting;
   deposit: DepositSetting;
   'withdraw.1': WithdrawSetting;
   'withdraw.2': WithdrawSetting;
@@ -56,6 +62,7 @@ export interface Settings {
 export type SettingKey = keyof Settings;
 
 export const settingDefaults: { [K in SettingKey]: Settings[K] } = {
+  match: { payTimeoutMinutes: 30 },
   deposit: { open: true, min: '10', chains: ['TRC20', 'ERC20'], tips: '' },
   'withdraw.1': {
     open: true,

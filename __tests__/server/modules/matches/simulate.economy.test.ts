@@ -1,0 +1,52 @@
+/**
+ * The simulator's economy share (server/simulate.ts `economy`): pledges, seed grants and match steps (open,
+ * pay, confirm, appeal) through the member-side services, the ledger and the counters consistent after.
+ */
+import { billStatViolations, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
+import { matchStatViolations } from '../../../../server/modules/matches/matches.repository';
+import { addPaymentMethod, paymentOpt } from '../../../../server/modules/payments/payments.service';
+import { createMode } from '../../../../server/modules/pledge/pledge.service';
+import { seedCounterViolations } from '../../../../server/modules/seeds/seeds.query';
+import { Simulator } from '../../../../server/simulate';
+import { build, dbKind, type TestApp } from '../../helpers';
+import { credit } from '../deposits/fixtures';
+import { adminId } from '../system/fixtures';
+
+describe(`simulator economy (${dbKind})`, () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await build();
+  });
+  afterEach(() => t.close());
+
+  it('pledges, grants seeds and walks matches, every move through the ledger', async () => {
+    const sim = new Simulator(t.app.ctx, { actions: 60, members: 5, seed: 11, economy: 1 });
+    await sim.ensureMembers();
+    const actor = { managerId: await adminId(t), username: 'admin', ip: '127.0.0.1' };
+    await createMode(t.app.ctx, { name: '30天', days: 30, rate: '0.001', minAmount: '10', maxAmount: '100000' }, actor);
+    for (const m of await t.db.db.selectFrom('member').select('id').execute()) {
+      const id = Number(m.id);
+      await credit(t, id, 'LZ', '100000');
+      const p = await addPaymentMethod(t.app.ctx, {
+        memberId: id,
+        type: 3,
+        holder: '何静',
+        account: `wx_${id}`,
+        qrUrl: '/uploads/q.png',
+      });
+      await paymentOpt(t.app.ctx, actor, { id: p.id, action: 'approve' });
+    }
+    const r = await sim.tick();
+    const r2 = await sim.tick();
+    const done = (k: keyof typeof r.done) => r.done[k] + r2.done[k];
+    expect(done('pledge')).toBeGreaterThan(0);
+    expect(done('seed')).toBeGreaterThan(0);
+    expect(done('matchOpen')).toBeGreaterThan(0);
+    expect(done('matchPay') + done('matchConfirm') + done('matchAppeal')).toBeGreaterThan(0);
+    expect(done('deposit') + done('transfer')).toBe(0);
+    expect(await ledgerViolations(t.db.db)).toEqual([]);
+    expect(await billStatViolations(t.db.db)).toEqual([]);
+    expect(await matchStatViolations(t.db.db)).toEqual([]);
+    expect(await seedCounterViolations(t.db.db)).toEqual({ seeds: [], releases: [] });
+  }, 60_000);
+});

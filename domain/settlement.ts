@@ -1,0 +1,12 @@
+import { defineEnum, type EnumValue } from './enums';
+
+/** A settlement run's state: 1 进行中, 2 已完成, 3 失败 (a failed run is retried by the next run). */
+export const SettlementStatus = defineEnum('结算状态', {
+  running: [1, '进行中', 'info'],
+  done: [2, '已完成', 'success'],
+  failed: [3, '失败', 'error'],
+});
+export type SettlementStatus = EnumValue<typeof SettlementStatus>;
+
+/** What the pages show for a run still marked 进行中 whose process stopped (its lease ran out). */
+export const SETTLEMENT_STALLED_TEXT = '未完成（将重试）';

@@ -1,0 +1,438 @@
+/**
+ * All SQL on pledge modes, pledges and their releases. Plain functions taking `db` or `trx` first.
+ * Built for 1,000,000 pledges and 10,000,000 releases: pages by keyset at any depth; the total and
+ * sums of a mode/status filter come from pledge_stat, those of a day range of releases from
+ * pledge_release_stat (both moved in the writing transaction); a member's or a pledge's records are
+ * few and counted directly.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { counter, counterViolations, rebuildCounter, type CounterMoves, readCounter } from '../../db/counters';
+import { forNoKeyUpdate, forUpdate } from '../../db/dialect';
+import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
+import { money, moneySum } from '../../db/sql';
+import { memberIdIn, readPageWithMembers, type KeywordMembers } from '../members/members.query';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+// ---- counters ----
+
+/** pledge_stat: pledges per (mode_id, status) with their amount and released sums. */
+export const PLEDGE_STAT = counter({
+  table: 'pledge_stat',
+  source: 'pledge',
+  keys: ['mode_id', 'status'],
+  sums: { amount_sum: 'amount', released_sum: 'released' },
+});
+
+/** pledge_release_stat: releases per Asia/Shanghai day with their yield and principal sums. */
+export const PLEDGE_RELEASE_STAT = counter({
+  table: 'pledge_release_stat',
+  source: 'pledge_release',
+  keys: ['day'],
+  sums: { amount_sum: 'amount', principal_sum: 'principal' },
+});
+
+/** One pledge's release of a settlement batch (what the batch wrote for it). */
+export interface PledgeReleaseCount {
+  /** pledge.mode_id */
+  modeId: number;
+  /** The released day (Asia/Shanghai day number). */
+  day: number;
+  /** LZ minor units of yield released that day (bill 8). */
+  amount: bigint;
+  /** LZ minor units of principal returned that day (bill 9): the pledge's amount on its end day, else 0. */
+  principal: bigint;
+  /** pledge.amount */
+  pledgeAmount: bigint;
+  /** pledge.released after this release. */
+  released: bigint;
+  /** This release was the end day: the batch moved the pledge from status 1 to 2. */
+  finished: boolean;
+}
+
+/**
+ * Queues the counter moves of a batch of releases on `counts`: per pledge its released sum grows in
+ * (mode, 1) — a finished pledge moves to (mode, 2) with its amount and whole released — and per day
+ * the release is counted in pledge_release_stat. Merged per key by CounterMoves.
+ */
+export function queueReleaseCounts(db: Db, counts: CounterMoves, rows: readonly PledgeReleaseCount[]): void {
+  for (const r of rows) {
+    const active = { mode_id: r.modeId, status: 1 };
+    // The yield adds to the released sum where the pledge is counted (no row moves: count 0).
+    counts.move(db, PLEDGE_STAT, null, active, { amount_sum: 0n, released_sum: r.amount }, 0n);
+    if (r.finished) {
+      counts.move(
+        db,
+        PLEDGE_STAT,
+        active,
+        { mode_id: r.modeId, status: 2 },
+        {
+          amount_sum: r.pledgeAmount,
+          released_sum: r.released,
+        },
+      );
+    }
+    counts.move(db, PLEDGE_RELEASE_STAT, null, { day: r.day }, { amount_sum: r.amount, principal_sum: r.principal });
+  }
+}
+
+export const rebuildPledgeStats = async (db: Db): Promise<void> => {
+  await rebuildCounter(db, PLEDGE_STAT);
+  await rebuildCounter(db, PLEDGE_RELEASE_STAT);
+};
+
+export async function pledgeCounterViolations(db: Db) {
+  const [pledges, releases] = await Promise.all([
+    counterViolations(db, PLEDGE_STAT),
+    counterViolations(db, PLEDGE_RELEASE_STAT),
+  ]);
+  return { pledges, releases };
+}
+
+// ---- modes ----
+
+export interface ModeRow {
+  id: number;
+  name: string;
+  days: number;
+  rate: string;
+  min_amount: string;
+  max_amount: string;
+  status: number;
+  sort: number;
+  created_at: number;
+  updated_at: number;
+}
+
+const MODE_COLUMNS = [
+  'id',
+  'name',
+  'days',
+  money('rate').as('rate'),
+  money('min_amount').as('min_amount'),
+  money('max_amount').as('max_amount'),
+  'status',
+  'sort',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** Every mode, by sort then id, with the number of its pledges in use (status 1, from pledge_stat). */
+export async function listModes(db: Db): Promise<Array<ModeRow & { in_use: number | string }>> {
+  const rows = await db
+    .selectFrom('pledge_mode as pm')
+    .leftJoin('pledge_stat as s', (j) => j.onRef('s.mode_id', '=', 'pm.id').on('s.status', '=', 1))
+    .select([
+      'pm.id',
+      'pm.name',
+      'pm.days',
+      money('pm.rate').as('rate'),
+      money('pm.min_amount').as('min_amount'),
+      money('pm.max_amount').as('max_amount'),
+      'pm.status',
+      'pm.sort',
+      'pm.created_at',
+      'pm.updated_at',
+      sql<number>`coalesce(s.n, 0)`.as('in_use'),
+    ])
+    .orderBy('pm.sort')
+    .orderBy('pm.id')
+    .execute();
+  return rows as unknown as Array<ModeRow & { in_use: number | string }>;
+}
+
+/** One mode; `lock`: row-locked on PostgreSQL (an edit reads what it replaces under the lock). */
+export async function findMode(db: Db, id: number, lock = false): Promise<ModeRow | undefined> {
+  const q = db.selectFrom('pledge_mode').select(MODE_COLUMNS).where('id', '=', id);
+  const row = await (lock ? forUpdate(q, db as unknown as Kysely<unknown>) : q).executeTakeFirst();
+  return row as unknown as ModeRow | undefined;
+}
+
+/** The id of the mode named `name` other than `exceptId`. */
+export async function modeNamed(db: Db, name: string, exceptId?: number): Promise<number | undefined> {
+  let q = db.selectFrom('pledge_mode').select('id').where('name', '=', name);
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  const r = await q.executeTakeFirst();
+  return r ? Number(r.id) : undefined;
+}
+
+export interface ModeValues {
+  name: string;
+  days: number;
+  rate: bigint;
+  minAmount: bigint;
+  maxAmount: bigint;
+  status: number;
+  sort: number;
+}
+
+export async function insertMode(db: Db, v: ModeValues, now: number): Promise<number> {
+  const r = await db
+    .insertInto('pledge_mode')
+    .values({
+      name: v.name,
+      days: v.days,
+      rate: v.rate,
+      min_amount: v.minAmount,
+      max_amount: v.maxAmount,
+      status: v.status,
+      sort: v.sort,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(r.id);
+}
+
+export async function updateMode(db: Db, id: number, v: ModeValues, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('pledge_mode')
+    .set({
+      name: v.name,
+      days: v.days,
+      rate: v.rate,
+      min_amount: v.minAmount,
+      max_amount: v.maxAmount,
+      status: v.status,
+      sort: v.sort,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+// ---- pledges ----
+
+export interface PledgeFilter {
+  /** The members whose records are listed: ids (a keyword or member id resolved first), or a subquery. */
+  members?: KeywordMembers;
+  modeId?: number;
+  status?: number;
+  start?: number;
+  end?: number;
+}
+
+function filtered(db: Db, f: PledgeFilter) {
+  let q = db.selectFrom('pledge as p');
+  if (f.members) q = q.where(memberIdIn(db, 'p.member_id', f.members));
+  if (f.modeId !== undefined) q = q.where('p.mode_id', '=', f.modeId);
+  if (f.status !== undefined) q = q.where('p.status', '=', f.status);
+  if (f.start !== undefined) q = q.where('p.created_at', '>=', f.start);
+  if (f.end !== undefined) q = q.where('p.created_at', '<=', f.end);
+  return q;
+}
+
+/** Only a mode and a status: pledge_stat answers the count and sums. */
+const countedByStat = (f: PledgeFilter) => !f.members && f.start === undefined && f.end === undefined;
+
+async function countAndSum(db: Db, f: PledgeFilter) {
+  if (countedByStat(f)) {
+    const r = await readCounter(db, PLEDGE_STAT, { mode_id: f.modeId, status: f.status });
+    return { n: r.n, amount: r.amount_sum, released: r.released_sum };
+  }
+  return filtered(db, f)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      moneySum('p.amount').as('amount'),
+      moneySum('p.released').as('released'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+const PLEDGE_COLUMNS = [
+  'p.id',
+  'p.member_id',
+  'p.mode_id',
+  'p.mode_name',
+  money('p.amount').as('amount'),
+  money('p.rate').as('rate'),
+  'p.days',
+  money('p.daily_yield').as('daily_yield'),
+  money('p.total_yield').as('total_yield'),
+  'p.start_day',
+  'p.end_day',
+  'p.paid_day',
+  money('p.released').as('released'),
+  'p.status',
+  'p.created_at',
+  'p.finished_at',
+] as const;
+
+export interface PledgeRow {
+  id: number;
+  member_id: number;
+  uid: string;
+  phone: string;
+  nickname: string;
+  mode_id: number;
+  mode_name: string;
+  amount: string;
+  rate: string;
+  days: number;
+  daily_yield: string;
+  total_yield: string;
+  start_day: number;
+  end_day: number;
+  paid_day: number;
+  released: string;
+  status: number;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** A page of pledges (newest first by default) and the exact total and sums of the filter. */
+export async function findPledges(db: Kysely<Database>, f: PledgeFilter, page: KeysetPageRequest) {
+  const pageRows = keysetSlice(filtered(db, f).select(PLEDGE_COLUMNS), page, {
+    sort: 'p.id',
+    id: 'p.id',
+    afterLookup: Array.isArray(f.members),
+  }).as('p');
+  const [paged, agg] = await Promise.all([
+    readPageWithMembers<PledgeRow>(db, pageRows, page, 'id'),
+    countAndSum(db, f),
+  ]);
+  return { ...paged, total: Number(agg.n), sumAmount: agg.amount, sumReleased: agg.released };
+}
+
+/** One keyset batch for the export: rows with id < afterId, newest first, with their member columns. */
+export async function pledgeBatch(
+  db: Db,
+  f: PledgeFilter,
+  afterId: number | null,
+  limit: number,
+): Promise<PledgeRow[]> {
+  let q = filtered(db, f)
+    .innerJoin('member as m', 'm.id', 'p.member_id')
+    .select(PLEDGE_COLUMNS)
+    .select(['m.uid', 'm.phone', 'm.nickname']);
+  if (afterId !== null) q = q.where('p.id', '<', afterId);
+  return (await q.orderBy('p.id', 'desc').limit(limit).execute()) as unknown as PledgeRow[];
+}
+
+/**
+ * The member's status, row-locked on PostgreSQL so one member's pledges are checked one at a time
+ * (NO KEY: a bill inserted for the member meanwhile must not deadlock against this lock).
+ */
+export async function lockMember(trx: Db, memberId: number) {
+  const q = trx.selectFrom('member').select(['id', 'status']).where('id', '=', memberId);
+  return forNoKeyUpdate(q, trx as unknown as Kysely<unknown>).executeTakeFirst();
+}
+
+export interface NewPledge {
+  memberId: number;
+  modeId: number;
+  modeName: string;
+  amount: bigint;
+  rate: bigint;
+  days: number;
+  dailyYield: bigint;
+  totalYield: bigint;
+  startDay: number;
+  now: number;
+}
+
+/** Inserts an active pledge and queues its pledge_stat count. */
+export async function insertPledge(db: Db, counts: CounterMoves, v: NewPledge): Promise<number> {
+  const r = await db
+    .insertInto('pledge')
+    .values({
+      member_id: v.memberId,
+      mode_id: v.modeId,
+      mode_name: v.modeName,
+      amount: v.amount,
+      rate: v.rate,
+      days: v.days,
+      daily_yield: v.dailyYield,
+      total_yield: v.totalYield,
+      start_day: v.startDay,
+      end_day: v.startDay + v.days,
+      paid_day: v.startDay,
+      released: 0n,
+      status: 1,
+      created_at: v.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  counts.move(db, PLEDGE_STAT, null, { mode_id: v.modeId, status: 1 }, { amount_sum: v.amount, released_sum: 0n });
+  return Number(r.id);
+}
+
+// ---- releases ----
+
+export interface ReleaseFilter {
+  pledgeId?: number;
+  members?: KeywordMembers;
+  /** Asia/Shanghai day numbers, inclusive. */
+  fromDay?: number;
+  toDay?: number;
+}
+
+function releasesFiltered(db: Db, f: ReleaseFilter) {
+  let q = db.selectFrom('pledge_release as r');
+  if (f.pledgeId !== undefined) q = q.where('r.pledge_id', '=', f.pledgeId);
+  if (f.members) q = q.where(memberIdIn(db, 'r.member_id', f.members));
+  if (f.fromDay !== undefined) q = q.where('r.day', '>=', f.fromDay);
+  if (f.toDay !== undefined) q = q.where('r.day', '<=', f.toDay);
+  return q;
+}
+
+async function countReleaseRows(db: Db, f: ReleaseFilter) {
+  if (f.pledgeId === undefined && !f.members) {
+    let q = db
+      .selectFrom('pledge_release_stat')
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'),
+        moneySum('amount_sum').as('amount'),
+        moneySum('principal_sum').as('principal'),
+      ]);
+    if (f.fromDay !== undefined) q = q.where('day', '>=', f.fromDay);
+    if (f.toDay !== undefined) q = q.where('day', '<=', f.toDay);
+    return q.executeTakeFirstOrThrow();
+  }
+  return releasesFiltered(db, f)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      moneySum('r.amount').as('amount'),
+      moneySum('r.principal').as('principal'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+export interface ReleaseRow {
+  id: number;
+  pledge_id: number;
+  member_id: number;
+  uid: string;
+  phone: string;
+  nickname: string;
+  day: number;
+  amount: string;
+  principal: string;
+  created_at: number;
+}
+
+/** A page of releases, newest day first (then id), and the exact count and sums of the filter. */
+export async function findReleases(db: Kysely<Database>, f: ReleaseFilter, page: KeysetPageRequest) {
+  const few = f.pledgeId !== undefined || (Array.isArray(f.members) && f.members.length !== 1);
+  const pageRows = keysetSlice(
+    releasesFiltered(db, f).select([
+      'r.id',
+      'r.pledge_id',
+      'r.member_id',
+      'r.day',
+      money('r.amount').as('amount'),
+      money('r.principal').as('principal'),
+      'r.created_at',
+    ]),
+    page,
+    { sort: 'r.day', id: 'r.id', afterLookup: few },
+  ).as('p');
+  const [paged, agg] = await Promise.all([
+    readPageWithMembers<ReleaseRow>(db, pageRows, page, 'day'),
+    countReleaseRows(db, f),
+  ]);
+  return { ...paged, total: Number(agg.n), sumAmount: agg.amount, sumPrincipal: agg.principal };
+}
