@@ -4,8 +4,6 @@
  */
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,8 +11,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
 import { Assets } from '../../../domain/assets';
+import SideDrawer from '../../components/SideDrawer';
 import { BillTypeLabels, type BillType } from '../../../domain/bills';
 import { MemberLevel, MemberStatus, RealNameStatus } from '../../../domain/members';
 import { PaymentStatus, PaymentType } from '../../../domain/payments';
@@ -120,74 +118,64 @@ function PaymentMethods({ memberId }: { memberId: number }) {
 export default function MemberDrawer({ member, onClose }: { member: MemberRow | null; onClose: () => void }) {
   const { can } = usePermissions();
   return (
-    <Drawer anchor="right" open={member !== null} onClose={onClose}>
+    <SideDrawer open={member !== null} onClose={onClose} label="会员详情" title="会员详情" width={560}>
       {member ? (
-        <Box sx={{ width: { xs: '100vw', sm: 560 }, p: 2 }} role="region" aria-label="会员详情">
-          <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
-            <Typography variant="h6" sx={{ flex: 1 }}>
-              会员详情
-            </Typography>
-            <IconButton aria-label="关闭" onClick={onClose}>
-              <CloseIcon />
-            </IconButton>
+        <Stack spacing={2}>
+          <Stack spacing={0.5}>
+            <Field label="UID">{member.uid}</Field>
+            <Field label="手机号">{member.phone}</Field>
+            <Field label="昵称">{member.nickname}</Field>
+            <Field label="邀请人">{member.inviterUid ?? '-'}</Field>
+            <Field label="专区">{member.zoneName ?? '-'}</Field>
+            <Field label="等级">
+              <StatusChip value={member.level} map={MemberLevel.map} />
+            </Field>
+            <Field label="状态">
+              <StatusChip value={member.status} map={MemberStatus.map} />
+            </Field>
+            <Field label="实名">
+              <StatusChip value={member.realNameStatus} map={RealNameStatus.map} />
+            </Field>
+            <Field label="注册时间">{formatTimeValue(member.createdAt)}</Field>
+            <Field label="最后登录">{formatTimeValue(member.lastLoginAt) || '-'}</Field>
           </Stack>
-          <Stack spacing={2}>
-            <Stack spacing={0.5}>
-              <Field label="UID">{member.uid}</Field>
-              <Field label="手机号">{member.phone}</Field>
-              <Field label="昵称">{member.nickname}</Field>
-              <Field label="邀请人">{member.inviterUid ?? '-'}</Field>
-              <Field label="专区">{member.zoneName ?? '-'}</Field>
-              <Field label="等级">
-                <StatusChip value={member.level} map={MemberLevel.map} />
-              </Field>
-              <Field label="状态">
-                <StatusChip value={member.status} map={MemberStatus.map} />
-              </Field>
-              <Field label="实名">
-                <StatusChip value={member.realNameStatus} map={RealNameStatus.map} />
-              </Field>
-              <Field label="注册时间">{formatTimeValue(member.createdAt)}</Field>
-              <Field label="最后登录">{formatTimeValue(member.lastLoginAt) || '-'}</Field>
-            </Stack>
-            <Divider />
-            <Section title="资产">
-              <Table size="small" aria-label="资产">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>币种</TableCell>
-                    <TableCell align="right">可用</TableCell>
-                    <TableCell align="right">冻结</TableCell>
+          <Divider />
+          <Section title="资产">
+            <Table size="small" aria-label="资产">
+              <TableHead>
+                <TableRow>
+                  <TableCell>币种</TableCell>
+                  <TableCell align="right">可用</TableCell>
+                  <TableCell align="right">冻结</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {Assets.map((a) => (
+                  <TableRow key={a}>
+                    <TableCell>{a}</TableCell>
+                    <TableCell align="right">
+                      <MoneyText value={member.balances[a].available} asset={a} />
+                    </TableCell>
+                    <TableCell align="right">
+                      <MoneyText value={member.balances[a].frozen} asset={a} />
+                    </TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {Assets.map((a) => (
-                    <TableRow key={a}>
-                      <TableCell>{a}</TableCell>
-                      <TableCell align="right">
-                        <MoneyText value={member.balances[a].available} asset={a} />
-                      </TableCell>
-                      <TableCell align="right">
-                        <MoneyText value={member.balances[a].frozen} asset={a} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                ))}
+              </TableBody>
+            </Table>
+          </Section>
+          {can('bill:view') ? (
+            <Section title={`最近${LATEST_BILLS}条账单`}>
+              <Bills memberId={member.id} />
             </Section>
-            {can('bill:view') ? (
-              <Section title={`最近${LATEST_BILLS}条账单`}>
-                <Bills memberId={member.id} />
-              </Section>
-            ) : null}
-            {can('payment:view') ? (
-              <Section title="收款方式">
-                <PaymentMethods memberId={member.id} />
-              </Section>
-            ) : null}
-          </Stack>
-        </Box>
+          ) : null}
+          {can('payment:view') ? (
+            <Section title="收款方式">
+              <PaymentMethods memberId={member.id} />
+            </Section>
+          ) : null}
+        </Stack>
       ) : null}
-    </Drawer>
+    </SideDrawer>
   );
 }

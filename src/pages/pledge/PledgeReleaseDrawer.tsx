@@ -1,9 +1,5 @@
 /** 释放明细: one pledge's daily releases (`pledge/release/list?pledgeId`), newest day first, paged. */
 import { useState } from 'react';
-import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,9 +7,9 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
 import { ratePercent } from '../../../domain/economy';
 import { formatTimeValue } from '../../components/columns';
+import SideDrawer from '../../components/SideDrawer';
 import { MoneyText } from '../../components/MoneyText';
 import type { ListPledgesApiResponse } from '../../services/generated/pledge';
 import { useListPledgeReleasesQuery } from '../../services/pledge';
@@ -73,25 +69,23 @@ function Releases({ pledge }: { pledge: Pledge }) {
 
 export default function PledgeReleaseDrawer({ pledge, onClose }: { pledge: Pledge | null; onClose: () => void }) {
   return (
-    <Drawer anchor="right" open={pledge !== null} onClose={onClose}>
-      <Box sx={{ width: 520, p: 2 }} role="region" aria-label="释放明细">
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
-          <Typography variant="h6">释放明细{pledge ? ` · 质押 #${pledge.id}` : ''}</Typography>
-          <IconButton aria-label="关闭" onClick={onClose}>
-            <CloseIcon />
-          </IconButton>
-        </Stack>
-        {pledge ? (
-          <>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              会员 {pledge.uid}，{pledge.modeName}，质押 {pledge.amount} LZ，日收益率 {ratePercent(pledge.rate)}，
-              {pledge.days} 天（{pledge.startDate} 至 {pledge.endDate}），已释放 {pledge.released} / {pledge.totalYield}{' '}
-              LZ
-            </Typography>
-            <Releases key={pledge.id} pledge={pledge} />
-          </>
-        ) : null}
-      </Box>
-    </Drawer>
+    <SideDrawer
+      open={pledge !== null}
+      onClose={onClose}
+      label="释放明细"
+      width={520}
+      title={<>释放明细{pledge ? ` · 质押 #${pledge.id}` : ''}</>}
+    >
+      {pledge ? (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            会员 {pledge.uid}，{pledge.modeName}，质押 {pledge.amount} LZ，日收益率 {ratePercent(pledge.rate)}，
+            {pledge.days} 天（{pledge.startDate} 至 {pledge.endDate}），已释放 {pledge.released} / {pledge.totalYield}{' '}
+            LZ
+          </Typography>
+          <Releases key={pledge.id} pledge={pledge} />
+        </>
+      ) : null}
+    </SideDrawer>
   );
 }

@@ -1,9 +1,5 @@
 /** 释放明细: one seed's daily releases (`seed/release/list?seedId`), newest day first, paged. */
 import { useState } from 'react';
-import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,8 +7,8 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
 import { formatTimeValue } from '../../components/columns';
+import SideDrawer from '../../components/SideDrawer';
 import { MoneyText } from '../../components/MoneyText';
 import type { ListSeedsApiResponse } from '../../services/generated/seed';
 import { useListSeedReleasesQuery } from '../../services/seeds';
@@ -68,24 +64,22 @@ function Releases({ seed }: { seed: Seed }) {
 
 export default function SeedReleaseDrawer({ seed, onClose }: { seed: Seed | null; onClose: () => void }) {
   return (
-    <Drawer anchor="right" open={seed !== null} onClose={onClose}>
-      <Box sx={{ width: 480, p: 2 }} role="region" aria-label="释放明细">
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
-          <Typography variant="h6">释放明细{seed ? ` · ${seed.name} #${seed.id}` : ''}</Typography>
-          <IconButton aria-label="关闭" onClick={onClose}>
-            <CloseIcon />
-          </IconButton>
-        </Stack>
-        {seed ? (
-          <>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              会员 {seed.uid}，总能量 {seed.totalEnergy}，已释放 {seed.released}，周期 {seed.days} 天（
-              {seed.startDay} 起）
-            </Typography>
-            <Releases key={seed.id} seed={seed} />
-          </>
-        ) : null}
-      </Box>
-    </Drawer>
+    <SideDrawer
+      open={seed !== null}
+      onClose={onClose}
+      label="释放明细"
+      width={480}
+      title={<>释放明细{seed ? ` · ${seed.name} #${seed.id}` : ''}</>}
+    >
+      {seed ? (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            会员 {seed.uid}，总能量 {seed.totalEnergy}，已释放 {seed.released}，周期 {seed.days} 天（
+            {seed.startDay} 起）
+          </Typography>
+          <Releases key={seed.id} seed={seed} />
+        </>
+      ) : null}
+    </SideDrawer>
   );
 }
