@@ -92,54 +92,63 @@ async function claimAccountTry(
   db: Kysely<Database>,
   username: string,
   now: number,
-  again = true,
 ): Promise<{ failures: number } | { retryAt: number }> {
-  const row = () => db.selectFrom('login_attempt').where('username', '=', username).where('ip', '=', ACCOUNT_ROW);
   const forgotten = now - ACCOUNT_FORGET_MS;
-  const free = await db
-    .updateTable('login_attempt')
-    .set((eb) => ({
-      failures: eb
-        .case()
-        .when('window_start', '<=', forgotten)
-        .then(1)
-        .else(eb('failures', '+', 1))
-        .end(),
-      window_start: now,
-    }))
-    .where('username', '=', username)
-    .where('ip', '=', ACCOUNT_ROW)
-    .where((eb) => eb.or([eb('failures', '<', ACCOUNT_FREE_FAILURES), eb('window_start', '<=', forgotten)]))
-    .returning('failures')
-    .executeTakeFirst();
-  if (free) return { failures: Number(free.failures) };
-  const cur = await row().select(['failures', 'window_start']).executeTakeFirst();
-  if (!cur) {
-    const made = await db
-      .insertInto('login_attempt')
-      .values({ username, ip: ACCOUNT_ROW, window_start: now, failures: 1 })
-      .onConflict((oc) => oc.columns(['username', 'ip']).doNothing())
+  // A few rounds: a parallel attempt may make the row, or move it, between our statements; while the
+  // account is still within its free tries such a race must never turn into a refusal.
+  for (let round = 0; round < 4; round++) {
+    const free = await db
+      .updateTable('login_attempt')
+      .set((eb) => ({
+        failures: eb
+          .case()
+          .when('window_start', '<=', forgotten)
+          .then(1)
+          .else(eb('failures', '+', 1))
+          .end(),
+        window_start: now,
+      }))
+      .where('username', '=', username)
+      .where('ip', '=', ACCOUNT_ROW)
+      .where((eb) => eb.or([eb('failures', '<', ACCOUNT_FREE_FAILURES), eb('window_start', '<=', forgotten)]))
       .returning('failures')
       .executeTakeFirst();
-    if (made) return { failures: 1 };
-    // Another attempt made the row meanwhile: claim against it, once.
-    return again ? claimAccountTry(db, username, now, false) : { retryAt: now + ACCOUNT_FIRST_DELAY_MS };
+    if (free) return { failures: Number(free.failures) };
+    const cur = await db
+      .selectFrom('login_attempt')
+      .select(['failures', 'window_start'])
+      .where('username', '=', username)
+      .where('ip', '=', ACCOUNT_ROW)
+      .executeTakeFirst();
+    if (!cur) {
+      const made = await db
+        .insertInto('login_attempt')
+        .values({ username, ip: ACCOUNT_ROW, window_start: now, failures: 1 })
+        .onConflict((oc) => oc.columns(['username', 'ip']).doNothing())
+        .returning('failures')
+        .executeTakeFirst();
+      if (made) return { failures: 1 };
+      continue; // another attempt made the row meanwhile: claim against it
+    }
+    const failures = Number(cur.failures);
+    const last = Number(cur.window_start);
+    // The row was made (or forgotten) after our update looked: the free update applies again.
+    if (failures < ACCOUNT_FREE_FAILURES || last <= forgotten) continue;
+    const retryAt = last + accountDelay(failures);
+    if (now < retryAt) return { retryAt };
+    const taken = await db
+      .updateTable('login_attempt')
+      .set({ failures: failures + 1, window_start: now })
+      .where('username', '=', username)
+      .where('ip', '=', ACCOUNT_ROW)
+      .where('failures', '=', failures)
+      .where('window_start', '=', last)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 1) return { failures: failures + 1 };
+    // A parallel attempt took this slot.
+    return { retryAt: now + accountDelay(failures + 1) };
   }
-  const failures = Number(cur.failures);
-  const last = Number(cur.window_start);
-  const retryAt = last + accountDelay(failures);
-  if (now < retryAt) return { retryAt };
-  const taken = await db
-    .updateTable('login_attempt')
-    .set({ failures: failures + 1, window_start: now })
-    .where('username', '=', username)
-    .where('ip', '=', ACCOUNT_ROW)
-    .where('failures', '=', failures)
-    .where('window_start', '=', last)
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) === 1) return { failures: failures + 1 };
-  // A parallel attempt took this slot.
-  return { retryAt: now + accountDelay(failures + 1) };
+  return { retryAt: now + ACCOUNT_FIRST_DELAY_MS };
 }
 
 /** Whether the manager logged in from this address lately: his own address never waits for the account. */
