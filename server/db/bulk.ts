@@ -22,3 +22,37 @@ export function bulkRows(
   }
   return sql`values ${sql.join(rows.map((r) => sql`(${sql.join(r.map((v) => sql`${v}`))})`))}`;
 }
+
+/**
+ * A bulk job's transaction on PostgreSQL commits without waiting for its WAL flush
+ * (`synchronous_commit = off`, this transaction only). Safe for a job whose every batch is one
+ * transaction and is re-done when missing: a database crash can lose only the newest commits, whole
+ * and in order, and the job (its lease taken over) pays them again; any later synchronous commit, such
+ * as a member's withdrawal of what a batch credited, flushes the batch with it. No-op on SQLite.
+ */
+export async function asyncCommit(trx: Transaction<any>): Promise<void> {
+  if (dialectOf(trx as unknown as Kysely<unknown>) === 'postgres')
+    await sql`set local synchronous_commit = off`.execute(trx);
+}
+
+/** WAL pages between SQLite's automatic checkpoints while a bulk job runs (200 MB of 4 KiB pages). */
+export const BULK_CHECKPOINT_PAGES = 50_000;
+
+/**
+ * Runs a bulk job with SQLite's automatic checkpoint spaced out: a settlement batch dirties a few
+ * thousand scattered pages, and checkpointing after every commit (every 1,000 WAL pages, the default)
+ * wrote each page back to the database file once per batch; spaced out, a page changed by several
+ * batches is written back once. The previous setting is restored after, followed by a passive
+ * checkpoint so that the next request does not pay for the job's WAL. No-op on PostgreSQL.
+ */
+export async function withSpacedCheckpoints<T>(db: Kysely<any>, job: () => Promise<T>): Promise<T> {
+  if (dialectOf(db as Kysely<unknown>) !== 'sqlite') return job();
+  const before = (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db)).rows[0];
+  await sql.raw(`pragma wal_autocheckpoint = ${BULK_CHECKPOINT_PAGES}`).execute(db);
+  try {
+    return await job();
+  } finally {
+    await sql.raw(`pragma wal_autocheckpoint = ${Number(before?.wal_autocheckpoint ?? 1000)}`).execute(db);
+    await sql`pragma wal_checkpoint(passive)`.execute(db);
+  }
+}

@@ -24,7 +24,7 @@ import { Code } from '../../../domain/codes';
 import { releaseOf } from '../../../domain/economy';
 import { SettlementStatus } from '../../../domain/settlement';
 import type { Ctx } from '../../context';
-import { bulkRows } from '../../db/bulk';
+import { asyncCommit, bulkRows, withSpacedCheckpoints } from '../../db/bulk';
 import { countedTransaction } from '../../db/counters';
 import { DAY_MS, dayOf, dayStart } from '../../db/dayBuckets';
 import type { Database } from '../../db/schema';
@@ -289,6 +289,7 @@ async function pledgeBatch(
   opts: Required<Pick<SettleOptions, 'batchSize' | 'leaseMs'>>,
 ): Promise<number> {
   return countedTransaction(ctx.db, async (trx, counts) => {
+    await asyncCommit(trx);
     const now = ctx.clock.now();
     const rows = await trx
       .selectFrom('pledge')
@@ -395,6 +396,7 @@ async function seedBatch(
   opts: Required<Pick<SettleOptions, 'batchSize' | 'leaseMs'>>,
 ): Promise<number> {
   return countedTransaction(ctx.db, async (trx) => {
+    await asyncCommit(trx);
     const now = ctx.clock.now();
     const rows = await trx
       .selectFrom('seed')
@@ -494,16 +496,18 @@ export async function settleDay(ctx: Ctx, day: number, opts: SettleOptions = {})
   const lease = await takeLease(ctx.db, day, owner, ctx.clock.now(), o.leaseMs);
   if (!lease.taken) return { ...result, outcome: lease.done ? 'already' : 'busy' };
   try {
-    for (const kind of ['pledge', 'seed'] as const) {
-      for (;;) {
-        const n = await (kind === 'pledge' ? pledgeBatch : seedBatch)(ctx, day, owner, o);
-        if (n === 0) break;
-        if (kind === 'pledge') result.pledges += n;
-        else result.seeds += n;
-        opts.onBatch?.({ day, kind, records: n });
-        await pause(opts.pauseMs ?? 0);
+    await withSpacedCheckpoints(ctx.db, async () => {
+      for (const kind of ['pledge', 'seed'] as const) {
+        for (;;) {
+          const n = await (kind === 'pledge' ? pledgeBatch : seedBatch)(ctx, day, owner, o);
+          if (n === 0) break;
+          if (kind === 'pledge') result.pledges += n;
+          else result.seeds += n;
+          opts.onBatch?.({ day, kind, records: n });
+          await pause(opts.pauseMs ?? 0);
+        }
       }
-    }
+    });
     // Unpaid matches whose payment time ran out by the end of the day (the per-minute tick cancels
     // them as they expire; this catches what it missed while no server ran).
     const { cancelled } = await expireMatches(ctx, dayStart(day + 1));

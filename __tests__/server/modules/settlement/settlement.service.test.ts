@@ -10,6 +10,7 @@ import { pledgeTerms, seedTerms } from '../../../../domain/economy';
 import { RATE_DECIMALS } from '../../../../domain/money';
 import { loadConfig } from '../../../../server/config';
 import type { Ctx } from '../../../../server/context';
+import { asyncCommit, BULK_CHECKPOINT_PAGES, withSpacedCheckpoints } from '../../../../server/db/bulk';
 import { dayOf, dayStart } from '../../../../server/db/dayBuckets';
 import {
   applyCredits,
@@ -21,7 +22,7 @@ import {
 import { lastRuns } from '../../../../server/modules/settlement/settlement.query';
 import { settlementTick } from '../../../../server/modules/settlement/settlement.scheduler';
 import { dueDays, settleDay, settleDue } from '../../../../server/modules/settlement/settlement.service';
-import { build, type TestApp } from '../../helpers';
+import { build, dbKind, type TestApp } from '../../helpers';
 import { addMode, addPledge, addSeed, energy, expectConsistent, lz, richMember, snapshot } from './fixtures';
 
 const MIN = 60_000;
@@ -462,4 +463,37 @@ describe('configuration and the server’s tick', () => {
       [2, 0],
     ]);
   });
+});
+
+describe('the job’s durability settings stay inside the job', () => {
+  (dbKind === 'postgres' ? it : it.skip)(
+    'PostgreSQL: a batch commits asynchronously, the connection’s setting is untouched after',
+    async () => {
+      const show = async (db: typeof t.db.db | Parameters<typeof asyncCommit>[0]) =>
+        (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db)).rows[0]?.synchronous_commit;
+      const inside = await t.db.db.transaction().execute(async (trx) => {
+        await asyncCommit(trx);
+        return show(trx);
+      });
+      expect(inside).toBe('off');
+      expect(await show(t.db.db)).toBe('on');
+    },
+  );
+
+  (dbKind === 'sqlite' ? it : it.skip)(
+    'SQLite: checkpoints are spaced out while the job runs and the setting is restored after',
+    async () => {
+      const setting = async () =>
+        Number(
+          (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(t.db.db)).rows[0]
+            ?.wal_autocheckpoint,
+        );
+      const before = await setting();
+      const during = await withSpacedCheckpoints(t.db.db, setting);
+      expect(during).toBe(BULK_CHECKPOINT_PAGES);
+      expect(await setting()).toBe(before);
+      await expect(withSpacedCheckpoints(t.db.db, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+      expect(await setting()).toBe(before);
+    },
+  );
 });
