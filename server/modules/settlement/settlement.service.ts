@@ -24,7 +24,7 @@ import { Code } from '../../../domain/codes';
 import { releaseOf } from '../../../domain/economy';
 import { SettlementStatus } from '../../../domain/settlement';
 import type { Ctx } from '../../context';
-import { asyncCommit, bulkRows, withSpacedCheckpoints } from '../../db/bulk';
+import { asyncCommit, bulkRows, withBulkJobSettings } from '../../db/bulk';
 import { countedTransaction } from '../../db/counters';
 import { DAY_MS, dayOf, dayStart } from '../../db/dayBuckets';
 import type { Database } from '../../db/schema';
@@ -496,7 +496,7 @@ export async function settleDay(ctx: Ctx, day: number, opts: SettleOptions = {})
   const lease = await takeLease(ctx.db, day, owner, ctx.clock.now(), o.leaseMs);
   if (!lease.taken) return { ...result, outcome: lease.done ? 'already' : 'busy' };
   try {
-    await withSpacedCheckpoints(ctx.db, async () => {
+    await withBulkJobSettings(ctx.db, async () => {
       for (const kind of ['pledge', 'seed'] as const) {
         for (;;) {
           const n = await (kind === 'pledge' ? pledgeBatch : seedBatch)(ctx, day, owner, o);

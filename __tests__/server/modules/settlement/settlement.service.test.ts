@@ -4,14 +4,18 @@
  * caught up in order, the day boundary is 00:00 Asia/Shanghai, a failed run is recorded and retried, a
  * day held by another process is left to it, and the batched ledger credit keeps every invariant.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { BillType } from '../../../../domain/bills';
 import { pledgeTerms, seedTerms } from '../../../../domain/economy';
 import { RATE_DECIMALS } from '../../../../domain/money';
 import { loadConfig } from '../../../../server/config';
 import type { Ctx } from '../../../../server/context';
-import { asyncCommit, BULK_CHECKPOINT_PAGES, withSpacedCheckpoints } from '../../../../server/db/bulk';
+import { asyncCommit, BULK_CHECKPOINT_PAGES, BULK_MMAP_BYTES, withBulkJobSettings } from '../../../../server/db/bulk';
 import { dayOf, dayStart } from '../../../../server/db/dayBuckets';
+import { createDb } from '../../../../server/db/dialect';
 import {
   applyCredits,
   BalanceCeiling,
@@ -481,19 +485,25 @@ describe('the job’s durability settings stay inside the job', () => {
   );
 
   (dbKind === 'sqlite' ? it : it.skip)(
-    'SQLite: checkpoints are spaced out while the job runs and the setting is restored after',
+    'SQLite: checkpoints spaced out and reads memory-mapped while the job runs, both restored after',
     async () => {
-      const setting = async () =>
-        Number(
-          (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(t.db.db)).rows[0]
-            ?.wal_autocheckpoint,
-        );
-      const before = await setting();
-      const during = await withSpacedCheckpoints(t.db.db, setting);
-      expect(during).toBe(BULK_CHECKPOINT_PAGES);
-      expect(await setting()).toBe(before);
-      await expect(withSpacedCheckpoints(t.db.db, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-      expect(await setting()).toBe(before);
+      // A database file (an in-memory database has no WAL and no map).
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulk-'));
+      const file = createDb(`sqlite:${path.join(dir, 'job.db')}`);
+      try {
+        const setting = async (name: string) =>
+          Number(Object.values((await sql.raw(`pragma ${name}`).execute(file.db)).rows[0] ?? {})[0]);
+        const both = async () => [await setting('wal_autocheckpoint'), await setting('mmap_size')];
+        const before = await both();
+        expect(before).toEqual([1000, 0]);
+        expect(await withBulkJobSettings(file.db, both)).toEqual([BULK_CHECKPOINT_PAGES, BULK_MMAP_BYTES]);
+        expect(await both()).toEqual(before);
+        await expect(withBulkJobSettings(file.db, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+        expect(await both()).toEqual(before);
+      } finally {
+        await file.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     },
   );
 });
