@@ -19,6 +19,7 @@ import * as integerSums from './migrations/2026_11_24_1000_integer_sums';
 import * as createPledges from './migrations/2026_11_25_0100_create_pledges';
 import * as createSeedsMatches from './migrations/2026_11_25_0200_create_seeds_matches';
 import * as createSettlementRuns from './migrations/2026_11_25_0300_create_settlement_runs';
+import * as billMemberNoFk from './migrations/2026_11_25_0400_bill_member_no_fk';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0900_create_access': createAccess,
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0100_create_pledges': createPledges,
   '2026_11_25_0200_create_seeds_matches': createSeedsMatches,
   '2026_11_25_0300_create_settlement_runs': createSettlementRuns,
+  '2026_11_25_0400_bill_member_no_fk': billMemberNoFk,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -79,7 +79,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('pledge_release')
     .addColumn('id', t.id, (c) => c.primaryKey())
-    .addColumn('pledge_id', 'bigint', (c) => c.notNull().references('pledge.id'))
+    // No foreign key: a release is written only by the settlement batch that, in the same
+    // transaction, moves its pledge with an UPDATE that must hit the row (pledges are never deleted);
+    // on PostgreSQL the key's check locked the pledge row once more per release (docs/decisions.md).
+    .addColumn('pledge_id', 'bigint', (c) => c.notNull())
     .addColumn('member_id', 'bigint', (c) => c.notNull())
     .addColumn('day', 'integer', (c) => c.notNull())
     .addColumn('amount', 'bigint', (c) => c.notNull().check(sql`amount >= 0`))

@@ -59,7 +59,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('seed_release')
     .addColumn('id', t.id, (c) => c.primaryKey())
-    .addColumn('seed_id', 'bigint', (c) => c.notNull().references('seed.id'))
+    // No foreign key, as pledge_release: written only with the UPDATE that must hit its seed.
+    .addColumn('seed_id', 'bigint', (c) => c.notNull())
     .addColumn('member_id', 'bigint', (c) => c.notNull())
     .addColumn('day', 'integer', (c) => c.notNull())
     .addColumn('amount', 'bigint', (c) => c.notNull().check(sql`amount >= 0`))

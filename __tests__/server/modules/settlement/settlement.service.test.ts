@@ -17,6 +17,7 @@ import { asyncCommit, BULK_CHECKPOINT_PAGES, BULK_MMAP_BYTES, withBulkJobSetting
 import { dayOf, dayStart } from '../../../../server/db/dayBuckets';
 import { createDb } from '../../../../server/db/dialect';
 import {
+  applyChange,
   applyCredits,
   BalanceCeiling,
   balancesOf,
@@ -435,6 +436,29 @@ describe('applyCredits: many credits in a few statements', () => {
       ),
     ).rejects.toBeInstanceOf(BalanceCeiling);
     expect(await snapshot(t.db.db)).toEqual(before);
+  });
+
+  it('a bill is never written for a member without an account (the ledger keeps bill.member_id, not a key)', async () => {
+    const ghost = 999_999_999;
+    const bills = async () =>
+      Number((await sql<{ n: number }>`select count(*) as n from bill`.execute(t.db.db)).rows[0]?.n);
+    const n = await bills();
+    const credit = { memberId: ghost, asset: 'LZ' as const, amount: lz('1'), type: BillType.pledgeIncome };
+    await expect(t.db.db.transaction().execute((trx) => applyCredits(trx, [credit], t.clock.now()))).rejects.toThrow(
+      `no LZ account for member ${ghost}`,
+    );
+    await expect(
+      t.db.db
+        .transaction()
+        .execute((trx) =>
+          applyChange(
+            trx,
+            { memberId: ghost, asset: 'LZ', available: lz('1'), type: BillType.pledgeIncome },
+            t.clock.now(),
+          ),
+        ),
+    ).rejects.toThrow(`no LZ account for member ${ghost}`);
+    expect(await bills()).toBe(n);
   });
 });
 
