@@ -6,9 +6,17 @@
  * A page number alone still works (OFFSET) while it stays within MAX_OFFSET rows; deeper than that
  * only cursors go (see docs/decisions.md "Paging").
  */
-import { sql, type ExpressionBuilder, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Expression,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { CURSOR_PATTERN, MAX_OFFSET } from '../../domain/paging';
 import { badInput } from '../errors';
+import { dialectOf } from './dialect';
 
 export { CURSOR_PATTERN, MAX_OFFSET };
 
@@ -63,8 +71,8 @@ export function readOrder(order: 'asc' | 'desc', k: Keyset | undefined): 'asc' |
 
 /**
  * The rows strictly past the cursor in reading order: `(col, id) < (value, id)` for a descending read
- * (a row value, which both SQLite and PostgreSQL compare through a (col, id) index), or `id < value`
- * when the list is ordered by id alone.
+ * (a row value: PostgreSQL seeks it through a (col, id) index on both columns, SQLite on the first only,
+ * see twoPartSlice), or `id < value` when the list is ordered by id alone.
  */
 export function keysetWhere<DB, TB extends keyof DB>(
   _eb: ExpressionBuilder<DB, TB>,
@@ -96,7 +104,13 @@ export interface KeysetPageRequest {
 export function keysetSlice<Q extends SelectQueryBuilder<any, any, any>>(
   q: Q,
   page: KeysetPageRequest,
-  cols: { sort: string | Expression<unknown>; id: string; afterLookup: boolean },
+  cols: {
+    sort: string | Expression<unknown>;
+    id: string;
+    afterLookup: boolean;
+    /** The sort column holds many equal values (a day): on SQLite a cursor page is read in two parts. */
+    manyEqual?: { db: Kysely<any> };
+  },
 ): Q {
   const k = page.keyset;
   const order = readOrder(page.order, k);
@@ -104,11 +118,61 @@ export function keysetSlice<Q extends SelectQueryBuilder<any, any, any>>(
     const ref = typeof col === 'string' ? sql.ref(col) : col;
     return cols.afterLookup ? sql`${ref} + 0` : ref;
   };
+  const db = cols.manyEqual?.db;
+  if (
+    k &&
+    db &&
+    !cols.afterLookup &&
+    typeof cols.sort === 'string' &&
+    cols.sort !== cols.id &&
+    dialectOf(db) === 'sqlite'
+  ) {
+    return twoPartSlice(db, q, page, k, { sort: cols.sort, id: cols.id }) as Q;
+  }
   let s = q as SelectQueryBuilder<any, any, any>;
   if (k) s = s.where((eb) => keysetWhere(eb, cols.sort, cols.id, page.order, k));
   s = s.orderBy(term(cols.sort), order);
   if (cols.sort !== cols.id) s = s.orderBy(term(cols.id), order);
   return s.offset(k ? 0 : page.offset).limit(page.limit) as Q;
+}
+
+/**
+ * SQLite seeks a row value `(sort, id) < (v, k)` on its first column only: with many rows sharing the
+ * cursor's sort value (a day of releases: hundreds of thousands) it reads all of that value's rows from
+ * the top before reaching the cursor. Read in two parts instead, each a seek with its own limit — the
+ * rest of the cursor's value (`sort = v and id < k`), then the values past it (`sort < v`) — and keep
+ * the first `limit` rows of both in the list's order. The same rows, in the same order, as one part.
+ */
+function twoPartSlice(
+  db: Kysely<any>,
+  q: SelectQueryBuilder<any, any, any>,
+  page: KeysetPageRequest,
+  k: Keyset,
+  cols: { sort: string; id: string },
+) {
+  const order = readOrder(page.order, k);
+  const op = order === 'desc' ? '<' : '>';
+  const rest = q
+    .where(sql.ref(cols.sort), '=', k.value)
+    .where(sql.ref(cols.id), op, k.id)
+    .orderBy(sql.ref(cols.id), order)
+    .limit(page.limit);
+  const past = q
+    .where(sql.ref(cols.sort), op, k.value)
+    .orderBy(sql.ref(cols.sort), order)
+    .orderBy(sql.ref(cols.id), order)
+    .limit(page.limit);
+  const both = db
+    .selectFrom(rest.as('rest'))
+    .selectAll()
+    .unionAll(db.selectFrom(past.as('past')).selectAll());
+  const name = (col: string) => col.slice(col.lastIndexOf('.') + 1);
+  return db
+    .selectFrom(both.as('two'))
+    .selectAll()
+    .orderBy(sql.ref(`two.${name(cols.sort)}`), order)
+    .orderBy(sql.ref(`two.${name(cols.id)}`), order)
+    .limit(page.limit);
 }
 
 /**

@@ -428,7 +428,7 @@ export async function findReleases(db: Kysely<Database>, f: ReleaseFilter, page:
       'r.created_at',
     ]),
     page,
-    { sort: 'r.day', id: 'r.id', afterLookup: few },
+    { sort: 'r.day', id: 'r.id', afterLookup: few, manyEqual: { db } },
   ).as('p');
   const [paged, agg] = await Promise.all([
     readPageWithMembers<ReleaseRow>(db, pageRows, page, 'day'),

@@ -223,7 +223,7 @@ export async function findSeedReleases(db: Kysely<Database>, f: SeedReleaseFilte
       'r.created_at',
     ]),
     page,
-    { sort: 'r.day', id: 'r.id', afterLookup: few },
+    { sort: 'r.day', id: 'r.id', afterLookup: few, manyEqual: { db } },
   ).as('p');
   const [paged, agg] = await Promise.all([
     readPageWithMembers<SeedReleasePageRow>(db, pageRows, page, 'day'),
