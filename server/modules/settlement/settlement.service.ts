@@ -25,7 +25,7 @@ import { releaseOf } from '../../../domain/economy';
 import { SettlementStatus } from '../../../domain/settlement';
 import type { Ctx } from '../../context';
 import { asyncCommit, bulkRows, withBulkJobSettings } from '../../db/bulk';
-import { countedTransaction } from '../../db/counters';
+import { countedTransaction, type CounterMoves } from '../../db/counters';
 import { DAY_MS, dayOf, dayStart } from '../../db/dayBuckets';
 import type { Database } from '../../db/schema';
 import { money } from '../../db/sql';
@@ -282,15 +282,44 @@ async function insertReleases(trx: Db, table: 'pledge' | 'seed', releases: Relea
   }
 }
 
+type LeaseTotals = Parameters<typeof renewLease>[4];
+
+/** A batch's transaction: counted (counters written once, at its end), committed asynchronously on PostgreSQL. */
+function batchTransaction<T>(
+  ctx: Ctx,
+  work: (trx: Transaction<Database>, counts: CounterMoves, now: number) => Promise<T>,
+): Promise<T> {
+  return countedTransaction(ctx.db, async (trx, counts) => {
+    await asyncCommit(trx);
+    return work(trx, counts, ctx.clock.now());
+  });
+}
+
+/**
+ * A batch's writes, in the order that keeps it exactly once: the lease renewed with the batch's totals
+ * (which also holds the run's row), the release rows (UNIQUE record+day), the records moved only from
+ * the paid day the batch read, then the ledger credits.
+ */
+async function writeBatch(
+  trx: Db,
+  table: 'pledge' | 'seed',
+  lease: { day: number; owner: string; until: number; totals: LeaseTotals },
+  batch: { releases: Release[]; moves: RecordMove[]; credits: LedgerCredit[] },
+  now: number,
+): Promise<void> {
+  await renewLease(trx, lease.day, lease.owner, lease.until, lease.totals);
+  await insertReleases(trx, table, batch.releases, now);
+  await moveRecords(trx, table, batch.moves, now);
+  await applyCredits(trx, batch.credits, now);
+}
+
 async function pledgeBatch(
   ctx: Ctx,
   day: number,
   owner: string,
   opts: Required<Pick<SettleOptions, 'batchSize' | 'leaseMs'>>,
 ): Promise<number> {
-  return countedTransaction(ctx.db, async (trx, counts) => {
-    await asyncCommit(trx);
-    const now = ctx.clock.now();
+  return batchTransaction(ctx, async (trx, counts, now) => {
     const rows = await trx
       .selectFrom('pledge')
       .select([
@@ -375,14 +404,14 @@ async function pledgeBatch(
           remark: dayText(r.day),
         });
     }
-    await renewLease(trx, day, owner, now + opts.leaseMs, {
-      pledges: BigInt(moves.length),
-      pledge_yield: yieldSum,
-      pledge_principal: principalSum,
-    });
-    await insertReleases(trx, 'pledge', releases, now);
-    await moveRecords(trx, 'pledge', moves, now);
-    await applyCredits(trx, credits, now);
+    const totals = { pledges: BigInt(moves.length), pledge_yield: yieldSum, pledge_principal: principalSum };
+    await writeBatch(
+      trx,
+      'pledge',
+      { day, owner, until: now + opts.leaseMs, totals },
+      { releases, moves, credits },
+      now,
+    );
     // pledge_stat and pledge_release_stat, queued on the transaction's moves (applied last).
     await countReleases(trx, counted, counts);
     return moves.length;
@@ -395,9 +424,7 @@ async function seedBatch(
   owner: string,
   opts: Required<Pick<SettleOptions, 'batchSize' | 'leaseMs'>>,
 ): Promise<number> {
-  return countedTransaction(ctx.db, async (trx) => {
-    await asyncCommit(trx);
-    const now = ctx.clock.now();
+  return batchTransaction(ctx, async (trx, _counts, now) => {
     const rows = await trx
       .selectFrom('seed')
       .select([
@@ -464,10 +491,8 @@ async function seedBatch(
           remark: dayText(r.day),
         });
     }
-    await renewLease(trx, day, owner, now + opts.leaseMs, { seeds: BigInt(moves.length), seed_energy: energy });
-    await insertReleases(trx, 'seed', releases, now);
-    await moveRecords(trx, 'seed', moves, now);
-    await applyCredits(trx, credits, now);
+    const totals = { seeds: BigInt(moves.length), seed_energy: energy };
+    await writeBatch(trx, 'seed', { day, owner, until: now + opts.leaseMs, totals }, { releases, moves, credits }, now);
     await countSeedReleases(trx, counted);
     return moves.length;
   });
