@@ -30,17 +30,19 @@ import { changed, changeList, managerAction } from '../oplog/managerAction';
 import { lastRun } from '../settlement/settlement.query';
 import {
   findMode,
-  findPledges,
-  findReleases,
   insertMode,
-  insertPledge,
   listModes as readModes,
-  lockMember,
   modeNamed,
-  pledgeBatch,
   updateMode,
   type ModeRow,
   type ModeValues,
+} from './modes.repository';
+import {
+  findPledges,
+  findReleases,
+  insertPledge,
+  lockMember,
+  pledgeBatch,
   type PledgeFilter,
   type PledgeRow,
 } from './pledge.repository';
