@@ -23,12 +23,7 @@ import { depositStatViolations, rebuildDepositStats } from '../server/modules/de
 import { paymentStatViolations, rebuildPaymentStats } from '../server/modules/payments/payments.repository';
 import { rebuildTransferStats, transferStatViolations } from '../server/modules/transfers/transfers.repository';
 import { pledgeCounterViolations, rebuildPledgeStats } from '../server/modules/pledge/pledge.query';
-import {
-  rebuildSeedReleaseStats,
-  rebuildSeedStats,
-  seedReleaseStatViolations,
-  seedStatViolations,
-} from '../server/modules/seeds/seeds.repository';
+import { rebuildSeedStats, seedCounterViolations } from '../server/modules/seeds/seeds.query';
 import { matchStatViolations, rebuildMatchStats } from '../server/modules/matches/matches.repository';
 import { hashPassword } from '../server/passwords';
 import { sql } from 'kysely';
@@ -160,11 +155,10 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
   if (paymentTable) await rebuildPaymentStats(check.db);
   if (transferTable) await rebuildTransferStats(check.db);
   if (economy) {
-    // pledge_stat, pledge_release_stat, seed_stat, seed_release_stat, match_stat from the rows loaded above.
+    // The pledge, seed and match counters (global, per member, per day) from the rows loaded above.
     const tEco = Date.now();
     await rebuildPledgeStats(check.db);
     await rebuildSeedStats(check.db);
-    await rebuildSeedReleaseStats(check.db);
     await rebuildMatchStats(check.db);
     log(`${kind}: economy counters rebuilt in ${((Date.now() - tEco) / 1000).toFixed(1)} s`);
   }
@@ -190,10 +184,9 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
       ['deposit_stat', depositTable, depositStatViolations],
       ['payment_stat', paymentTable, paymentStatViolations],
       ['transfer_stat', transferTable, transferStatViolations],
-      ['pledge_stat, pledge_release_stat', economy ? 'pledge' : null, pledgeStatRows],
-      ['seed_stat', economy ? 'seed' : null, seedStatViolations],
-      ['seed_release_stat', economy ? 'seed_release' : null, seedReleaseStatViolations],
-      ['match_stat', economy ? 'match_trade' : null, matchStatViolations],
+      ['pledge_stat, pledge_member_stat, pledge_release_stat', economy ? 'pledge' : null, pledgeStatRows],
+      ['seed_stat, seed_member_stat, seed_release_stat', economy ? 'seed' : null, seedStatRows],
+      ['match_stat, match_seller_stat, match_buyer_stat', economy ? 'match_trade' : null, matchStatViolations],
     ];
     violations = bad.length;
     for (const [name, table, checkRows] of counters) {
@@ -230,7 +223,12 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
 /** The pledge counters' violations as one list (pledge_stat and pledge_release_stat). */
 async function pledgeStatRows(db: Parameters<typeof pledgeCounterViolations>[0]): Promise<unknown[]> {
   const v = await pledgeCounterViolations(db);
-  return [...v.pledges, ...v.releases];
+  return [...v.pledges, ...v.members, ...v.releases];
+}
+
+async function seedStatRows(db: Parameters<typeof seedCounterViolations>[0]): Promise<unknown[]> {
+  const v = await seedCounterViolations(db);
+  return [...v.seeds, ...v.members, ...v.releases];
 }
 
 async function main() {

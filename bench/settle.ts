@@ -143,8 +143,10 @@ export async function runSettle(o: { db: 'sqlite' | 'pg'; batch?: number }): Pro
     const s = await seedCounterViolations(h.db);
     const counters = [
       ...p.pledges,
+      ...p.members,
       ...p.releases,
       ...s.seeds,
+      ...s.members,
       ...s.releases,
       ...(await matchStatViolations(h.db)),
       ...(await billStatViolations(h.db)),

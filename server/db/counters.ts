@@ -49,7 +49,10 @@ export interface Counter<K extends string, S extends string> {
   keys: readonly K[];
   /** A key column computed from the source row (SQL over its columns), e.g. `coalesce(zone_id, 0)`. */
   keyOf?: Readonly<Partial<Record<K, string>>>;
-  /** Each sum column of the counter table and the column of `source` it sums. */
+  /**
+   * Each sum column of the counter table and what of `source` it sums: a column, or SQL over its columns
+   * (`paid_day - start_day`, a record's count of daily releases).
+   */
   sums: Readonly<Record<S, string>>;
 }
 
@@ -136,34 +139,51 @@ class CounterDeltas<K extends string, S extends string> {
   }
 
   /**
-   * Writes the net deltas in ascending key order: a net rise (or a key whose count does not fall) is an
-   * upsert (the first row of a key makes its counter row); a net fall is an UPDATE that must hit exactly
-   * one row (an upsert would CHECK its negative candidate row first): a missing row throws. Keys whose
-   * moves cancel out are not written.
+   * Writes the net deltas in ascending key order: net rises (keys whose count does not fall) are
+   * upserts, consecutive ones in one multi-row statement (the first row of a key makes its counter row;
+   * a settlement batch moves a thousand members' rows in two statements); a net fall is an UPDATE that
+   * must hit exactly one row (an upsert would CHECK its negative candidate row first): a missing row
+   * throws. Keys whose moves cancel out are not written.
    */
   async apply(db: Db): Promise<void> {
     const deltas = [...this.byKey.values()].sort((a, b) => compareKeys(this.c.keys, a.key, b.key));
     this.byKey.clear();
+    const rising: Delta<K>[] = [];
+    const flush = async () => {
+      if (rising.length) await rise(db, this.c, rising.splice(0));
+    };
     for (const d of deltas) {
       if (d.n === 0n && Object.values(d.sums).every((v) => v === 0n)) continue;
-      if (d.n < 0n) await fall(db, this.c, d);
-      else await rise(db, this.c, d);
+      if (d.n >= 0n) {
+        rising.push(d);
+        if (rising.length === RISE_ROWS) await flush();
+        continue;
+      }
+      await flush();
+      await fall(db, this.c, d);
     }
+    await flush();
   }
 }
 
-async function rise<K extends string>(db: Db, c: Counter<K, string>, d: Delta<K>): Promise<void> {
+/** Counter rows per upsert statement (≤ 8 columns each: well under SQLite's 32,766 parameters). */
+const RISE_ROWS = 500;
+
+/** Upserts the rising deltas (ascending keys) in one statement. */
+async function rise<K extends string>(db: Db, c: Counter<K, string>, ds: Delta<K>[]): Promise<void> {
   const sums = sumColumns(c);
   const added: Record<string, RawBuilder<unknown>> = { n: sql`${sql.ref(`${c.table}.n`)} + excluded.n` };
   for (const s of sums) added[s] = sql`${sql.ref(`${c.table}.${s}`)} + excluded.${sql.id(s)}`;
   await refuseOverflow(() =>
     loose(db)
       .insertInto(c.table)
-      .values({
-        ...Object.fromEntries(c.keys.map((k) => [k, d.key[k]])),
-        n: d.n,
-        ...Object.fromEntries(sums.map((s) => [s, d.sums[s]])),
-      })
+      .values(
+        ds.map((d) => ({
+          ...Object.fromEntries(c.keys.map((k) => [k, d.key[k]])),
+          n: d.n,
+          ...Object.fromEntries(sums.map((s) => [s, d.sums[s]])),
+        })),
+      )
       .onConflict((oc) => oc.columns([...c.keys]).doUpdateSet(added))
       .execute(),
   );
@@ -180,19 +200,21 @@ async function fall<K extends string>(db: Db, c: Counter<K, string>, d: Delta<K>
 
 /**
  * A list's exact total and footer sums from its counter: the rows of `c` whose keys equal `where` (a key
- * left undefined matches any), summed — `n` and each sum column as decimal text of minor units.
+ * left undefined matches any; a list of values matches any of them, none matches nothing), summed —
+ * `n` and each sum column as decimal text of minor units.
  */
 export async function readCounter<K extends string, S extends string>(
   db: Db,
   c: Counter<K, S>,
-  where: Readonly<Partial<Record<K, number | string>>>,
+  where: Readonly<Partial<Record<K, number | string | readonly number[]>>>,
 ): Promise<{ n: number } & Record<S, string>> {
   let q = loose(db)
     .selectFrom(c.table)
     .select([sql<number>`coalesce(sum(n), 0)`.as('n'), ...sumColumns(c).map((s) => moneySum(s).as(s))]);
   for (const k of c.keys) {
-    const v: number | string | undefined = where[k];
-    if (v !== undefined) q = q.where(sql.ref(k), '=', v);
+    const v: number | string | readonly number[] | undefined = where[k];
+    if (Array.isArray(v)) q = q.where(sql.ref(k), 'in', v.length ? v : [-1]);
+    else if (v !== undefined) q = q.where(sql.ref(k), '=', v);
   }
   const r = (await q.executeTakeFirstOrThrow()) as Record<string, unknown>;
   return { ...(r as Record<S, string>), n: Number(r.n) };
@@ -203,7 +225,7 @@ export async function rebuildCounter<K extends string, S extends string>(db: Db,
   const sums = sumColumns(c);
   const keys = sourceKeys(c);
   const columns = sql.join([...c.keys, 'n', ...sums].map((col) => sql.id(col)));
-  const counted = sql.join([keys.select, sql`count(*)`, ...sums.map((s) => sql`sum(${sql.id(c.sums[s])})`)]);
+  const counted = sql.join([keys.select, sql`count(*)`, ...sums.map((s) => sql`sum(${sql.raw(c.sums[s])})`)]);
   await db.deleteFrom(c.table).execute();
   await sql`insert into ${sql.table(c.table)} (${columns})
     select ${counted} from ${sql.table(c.source)} group by ${keys.groupBy}`.execute(db);
@@ -223,7 +245,7 @@ export async function counterViolations<K extends string, S extends string>(
   const counted = sql.join([
     keys.select,
     sql`count(*) as n`,
-    ...sums.map((s) => sql`sum(${sql.id(c.sums[s])}) as ${sql.id(s)}`),
+    ...sums.map((s) => sql`sum(${sql.raw(c.sums[s])}) as ${sql.id(s)}`),
   ]);
   const r = await sql<Record<K, number | string>>`
     select ${sql.join(c.keys.map((k) => sql`coalesce(${ref('c', k)}, ${ref('s', k)}) as ${sql.id(k)}`))}

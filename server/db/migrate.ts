@@ -20,6 +20,7 @@ import * as createPledges from './migrations/2026_11_25_0100_create_pledges';
 import * as createSeedsMatches from './migrations/2026_11_25_0200_create_seeds_matches';
 import * as createSettlementRuns from './migrations/2026_11_25_0300_create_settlement_runs';
 import * as billMemberNoFk from './migrations/2026_11_25_0400_bill_member_no_fk';
+import * as memberEconomyStats from './migrations/2026_11_25_0500_member_economy_stats';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0900_create_access': createAccess,
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0200_create_seeds_matches': createSeedsMatches,
   '2026_11_25_0300_create_settlement_runs': createSettlementRuns,
   '2026_11_25_0400_bill_member_no_fk': billMemberNoFk,
+  '2026_11_25_0500_member_economy_stats': memberEconomyStats,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -464,6 +464,46 @@ export interface PledgeStatTable {
   released_sum: Money;
 }
 
+/** A member's pledges per (mode_id, status) with amount, released and their count of releases. */
+export interface PledgeMemberStatTable {
+  member_id: number;
+  mode_id: number;
+  status: number;
+  n: number;
+  amount_sum: Money;
+  released_sum: Money;
+  release_n: number;
+}
+
+/** A member's seeds per (source, status) with total energy, released and their count of releases. */
+export interface SeedMemberStatTable {
+  member_id: number;
+  source: number;
+  status: number;
+  n: number;
+  total_sum: Money;
+  released_sum: Money;
+  release_n: number;
+}
+
+/** A member's matches on one side per status with quantity and total. */
+interface MatchSideStat {
+  status: number;
+  n: number;
+  quantity_sum: Money;
+  total_sum: Money;
+}
+
+/** A member's matches as seller. */
+export interface MatchSellerStatTable extends MatchSideStat {
+  seller_id: number;
+}
+
+/** A member's matches as buyer. */
+export interface MatchBuyerStatTable extends MatchSideStat {
+  buyer_id: number;
+}
+
 /** Pledge releases per Asia/Shanghai day with their yield and principal sums. */
 export interface PledgeReleaseStatTable {
   day: number;
@@ -501,12 +541,16 @@ export interface Database {
   pledge: PledgeTable;
   pledge_release: PledgeReleaseTable;
   pledge_stat: PledgeStatTable;
+  pledge_member_stat: PledgeMemberStatTable;
   pledge_release_stat: PledgeReleaseStatTable;
   seed: SeedTable;
   seed_release: SeedReleaseTable;
   seed_stat: SeedStatTable;
+  seed_member_stat: SeedMemberStatTable;
   seed_release_stat: SeedReleaseStatTable;
   match_trade: MatchTradeTable;
   match_stat: MatchStatTable;
+  match_seller_stat: MatchSellerStatTable;
+  match_buyer_stat: MatchBuyerStatTable;
   settlement_run: SettlementRunTable;
 }

@@ -1,6 +1,7 @@
 /**
  * CounterMoves merges a transaction's moves of one counter per key: a batch moving many rows between the
- * same keys writes each counter row once, with the net change, and moves that cancel out write nothing.
+ * same keys writes each counter row once, with the net change, and moves that cancel out write nothing;
+ * rising keys are written together (one upsert of up to 500 rows), in ascending key order with the falls.
  */
 import { sql } from 'kysely';
 import { counter, CounterMoves } from '../../../server/db/counters';
@@ -39,15 +40,37 @@ describe(`counter moves merged per key (${dbKind})`, () => {
     return writes;
   }
 
-  it('writes one row per key with the net change of many moves', async () => {
+  it('writes one row per key with the net change of many moves, the rising keys in one statement', async () => {
     const n = await counted((counts, db) => {
       for (let i = 0; i < 500; i++) counts.move(db, STAT, null, { status: 0 }, { amount_sum: 3n });
       for (let i = 0; i < 200; i++) counts.move(db, STAT, { status: 0 }, { status: 1 }, { amount_sum: 3n });
     });
-    expect(n).toBe(2);
+    expect(n).toBe(1);
     expect(await rows()).toEqual([
       [0, 300, '900'],
       [1, 200, '600'],
+    ]);
+  });
+
+  it('writes rises and falls in ascending key order, up to 500 rising keys per statement', async () => {
+    await counted((counts, db) => counts.move(db, STAT, null, { status: 5 }, { amount_sum: 5000n }, 1300n));
+    // Keys 0–4 rise, 5 falls, 6–1205 rise: one upsert, one update, then 1,200 rows in three upserts.
+    const n = await counted((counts, db) => {
+      for (let s = 0; s < 5; s++) counts.move(db, STAT, null, { status: s }, { amount_sum: BigInt(s) });
+      for (let s = 6; s < 1206; s++) counts.move(db, STAT, { status: 5 }, { status: s }, { amount_sum: 1n });
+      counts.move(db, STAT, { status: 5 }, null, { amount_sum: 10n }, 2n);
+    });
+    expect(n).toBe(5);
+    const all = await rows();
+    expect(all).toHaveLength(1206);
+    expect(all.slice(0, 7)).toEqual([
+      [0, 1, '0'],
+      [1, 1, '1'],
+      [2, 1, '2'],
+      [3, 1, '3'],
+      [4, 1, '4'],
+      [5, 98, '3790'],
+      [6, 1, '1'],
     ]);
   });
 

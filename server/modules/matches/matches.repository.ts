@@ -1,19 +1,12 @@
 /**
  * All SQL on matches. Plain functions taking `db` or `trx` first. Built for 500,000 matches: pages by
- * keyset at any depth; the total and sums of a status filter come from match_stat (moved with every
- * insert and status change); a member's matches are few and counted directly. Every state change is
- * one conditional UPDATE per allowed source state (`updateFromFirst`).
+ * keyset at any depth; the total and sums of a status filter come from match_stat, a seller's or a
+ * buyer's from match_seller_stat / match_buyer_stat (all moved with every insert and status change).
+ * Every state change is one conditional UPDATE per allowed source state (`updateFromFirst`).
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import {
-  counter,
-  counterViolations,
-  moveCounter,
-  rebuildCounter,
-  type CounterMoves,
-  readCounter,
-} from '../../db/counters';
+import { counter, counterViolations, rebuildCounter, type CounterMoves, readCounter } from '../../db/counters';
 import { forNoKeyUpdate } from '../../db/dialect';
 import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
 import { money, moneySum } from '../../db/sql';
@@ -40,11 +33,23 @@ function filtered(db: Db, f: MatchFilter) {
   return q;
 }
 
-const countedByStat = (f: MatchFilter) => !f.sellers && !f.buyers && f.start === undefined && f.end === undefined;
+/**
+ * The counters that answer a filter without a date range: match_stat for a status, a side's counter
+ * for the members of one keyword (ids) on that side; none for both sides or a keyword of many members.
+ */
+function countedBy(db: Db, f: MatchFilter) {
+  if (f.start !== undefined || f.end !== undefined || (f.sellers && f.buyers)) return undefined;
+  const status = f.status;
+  if (!f.sellers && !f.buyers) return readCounter(db, MATCH_STAT, { status });
+  if (Array.isArray(f.sellers)) return readCounter(db, MATCH_SELLER_STAT, { seller_id: f.sellers, status });
+  if (Array.isArray(f.buyers)) return readCounter(db, MATCH_BUYER_STAT, { buyer_id: f.buyers, status });
+  return undefined;
+}
 
 async function countAndSum(db: Db, f: MatchFilter) {
-  if (countedByStat(f)) {
-    const r = await readCounter(db, MATCH_STAT, { status: f.status });
+  const counted = countedBy(db, f);
+  if (counted) {
+    const r = await counted;
     return { n: r.n, quantity: r.quantity_sum, total: r.total_sum };
   }
   return filtered(db, f)
@@ -145,28 +150,48 @@ const MATCH_STAT = counter({
   sums: { quantity_sum: 'quantity', total_sum: 'total' },
 });
 
-export const rebuildMatchStats = (db: Db): Promise<void> => rebuildCounter(db, MATCH_STAT);
-export const matchStatViolations = (db: Db) => counterViolations(db, MATCH_STAT);
+/** match_seller_stat: a seller's matches per status with their quantity and total. */
+const MATCH_SELLER_STAT = counter({
+  table: 'match_seller_stat',
+  source: 'match_trade',
+  keys: ['seller_id', 'status'],
+  sums: { quantity_sum: 'quantity', total_sum: 'total' },
+});
 
+/** match_buyer_stat: a buyer's matches per status with their quantity and total. */
+const MATCH_BUYER_STAT = counter({
+  table: 'match_buyer_stat',
+  source: 'match_trade',
+  keys: ['buyer_id', 'status'],
+  sums: { quantity_sum: 'quantity', total_sum: 'total' },
+});
+
+const MATCH_COUNTERS = [MATCH_STAT, MATCH_SELLER_STAT, MATCH_BUYER_STAT] as const;
+
+export async function rebuildMatchStats(db: Db): Promise<void> {
+  for (const c of MATCH_COUNTERS) await rebuildCounter(db, c);
+}
+
+/** Where match_stat, match_seller_stat or match_buyer_stat differ from the matches (empty when consistent). */
+export async function matchStatViolations(db: Db): Promise<Array<Record<string, number | string>>> {
+  return (await Promise.all(MATCH_COUNTERS.map((c) => counterViolations<string, string>(db, c)))).flat();
+}
+
+/** Queues the moves of one match from status `from` (null: a new match) to `to` in the three counters. */
 function moveMatchStat(
   db: Db,
   counts: CounterMoves,
-  m: { quantity: bigint; total: bigint },
+  m: { sellerId: number; buyerId: number; quantity: bigint; total: bigint },
   from: number | null,
   to: number,
 ): void {
-  counts.add(() =>
-    moveCounter(
-      db,
-      MATCH_STAT,
-      from === null ? null : { status: from },
-      { status: to },
-      {
-        quantity_sum: m.quantity,
-        total_sum: m.total,
-      },
-    ),
-  );
+  const sums = { quantity_sum: m.quantity, total_sum: m.total };
+  const at = (status: number | null) => (status === null ? null : { status });
+  counts.move(db, MATCH_STAT, at(from), { status: to }, sums);
+  const seller = (status: number | null) => (status === null ? null : { seller_id: m.sellerId, status });
+  counts.move(db, MATCH_SELLER_STAT, seller(from), { seller_id: m.sellerId, status: to }, sums);
+  const buyer = (status: number | null) => (status === null ? null : { buyer_id: m.buyerId, status });
+  counts.move(db, MATCH_BUYER_STAT, buyer(from), { buyer_id: m.buyerId, status: to }, sums);
 }
 
 export interface NewMatch {

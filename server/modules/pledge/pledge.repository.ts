@@ -25,6 +25,18 @@ export const PLEDGE_STAT = counter({
   sums: { amount_sum: 'amount', released_sum: 'released' },
 });
 
+/**
+ * pledge_member_stat: a member's pledges per (mode_id, status) with amount, released and release_n (their
+ * releases: one per paid day). A member's pledge list reads its total and sums here, and so does that
+ * member's release list (count = release_n, yield = released, principal = amount of the finished ones).
+ */
+export const PLEDGE_MEMBER_STAT = counter({
+  table: 'pledge_member_stat',
+  source: 'pledge',
+  keys: ['member_id', 'mode_id', 'status'],
+  sums: { amount_sum: 'amount', released_sum: 'released', release_n: 'paid_day - start_day' },
+});
+
 /** pledge_release_stat: releases per Asia/Shanghai day with their yield and principal sums. */
 export const PLEDGE_RELEASE_STAT = counter({
   table: 'pledge_release_stat',
@@ -35,6 +47,8 @@ export const PLEDGE_RELEASE_STAT = counter({
 
 /** One pledge's release of a settlement batch (what the batch wrote for it). */
 export interface PledgeReleaseCount {
+  /** pledge.member_id */
+  memberId: number;
   /** pledge.mode_id */
   modeId: number;
   /** The released day (Asia/Shanghai day number). */
@@ -47,31 +61,29 @@ export interface PledgeReleaseCount {
   pledgeAmount: bigint;
   /** pledge.released after this release. */
   released: bigint;
+  /** pledge.days (the releases of a finished pledge). */
+  days: number;
   /** This release was the end day: the batch moved the pledge from status 1 to 2. */
   finished: boolean;
 }
 
 /**
  * Queues the counter moves of a batch of releases on `counts`: per pledge its released sum grows in
- * (mode, 1) — a finished pledge moves to (mode, 2) with its amount and whole released — and per day
- * the release is counted in pledge_release_stat. Merged per key by CounterMoves.
+ * (mode, 1) — a finished pledge moves to (mode, 2) with its amount and whole released — in pledge_stat
+ * and, with one more release, in the member's pledge_member_stat; per day the release is counted in
+ * pledge_release_stat. Merged per key by CounterMoves.
  */
 export function queueReleaseCounts(db: Db, counts: CounterMoves, rows: readonly PledgeReleaseCount[]): void {
   for (const r of rows) {
     const active = { mode_id: r.modeId, status: 1 };
+    const mine = { member_id: r.memberId, ...active };
     // The yield adds to the released sum where the pledge is counted (no row moves: count 0).
     counts.move(db, PLEDGE_STAT, null, active, { amount_sum: 0n, released_sum: r.amount }, 0n);
+    counts.move(db, PLEDGE_MEMBER_STAT, null, mine, { amount_sum: 0n, released_sum: r.amount, release_n: 1n }, 0n);
     if (r.finished) {
-      counts.move(
-        db,
-        PLEDGE_STAT,
-        active,
-        { mode_id: r.modeId, status: 2 },
-        {
-          amount_sum: r.pledgeAmount,
-          released_sum: r.released,
-        },
-      );
+      const whole = { amount_sum: r.pledgeAmount, released_sum: r.released };
+      counts.move(db, PLEDGE_STAT, active, { mode_id: r.modeId, status: 2 }, whole);
+      counts.move(db, PLEDGE_MEMBER_STAT, mine, { ...mine, status: 2 }, { ...whole, release_n: BigInt(r.days) });
     }
     counts.move(db, PLEDGE_RELEASE_STAT, null, { day: r.day }, { amount_sum: r.amount, principal_sum: r.principal });
   }
@@ -79,15 +91,17 @@ export function queueReleaseCounts(db: Db, counts: CounterMoves, rows: readonly 
 
 export const rebuildPledgeStats = async (db: Db): Promise<void> => {
   await rebuildCounter(db, PLEDGE_STAT);
+  await rebuildCounter(db, PLEDGE_MEMBER_STAT);
   await rebuildCounter(db, PLEDGE_RELEASE_STAT);
 };
 
 export async function pledgeCounterViolations(db: Db) {
-  const [pledges, releases] = await Promise.all([
+  const [pledges, members, releases] = await Promise.all([
     counterViolations(db, PLEDGE_STAT),
+    counterViolations(db, PLEDGE_MEMBER_STAT),
     counterViolations(db, PLEDGE_RELEASE_STAT),
   ]);
-  return { pledges, releases };
+  return { pledges, members, releases };
 }
 
 // ---- pledges ----
@@ -111,12 +125,16 @@ function filtered(db: Db, f: PledgeFilter) {
   return q;
 }
 
-/** Only a mode and a status: pledge_stat answers the count and sums. */
-const countedByStat = (f: PledgeFilter) => !f.members && f.start === undefined && f.end === undefined;
-
+/**
+ * Without a date range the counters answer the count and sums: pledge_stat for a mode and a status,
+ * pledge_member_stat for the members of a keyword (ids) with them.
+ */
 async function countAndSum(db: Db, f: PledgeFilter) {
-  if (countedByStat(f)) {
-    const r = await readCounter(db, PLEDGE_STAT, { mode_id: f.modeId, status: f.status });
+  if (f.start === undefined && f.end === undefined && !(f.members && !Array.isArray(f.members))) {
+    const where = { mode_id: f.modeId, status: f.status };
+    const r = f.members
+      ? await readCounter(db, PLEDGE_MEMBER_STAT, { ...where, member_id: f.members })
+      : await readCounter(db, PLEDGE_STAT, where);
     return { n: r.n, amount: r.amount_sum, released: r.released_sum };
   }
   return filtered(db, f)
@@ -242,7 +260,15 @@ export async function insertPledge(db: Db, counts: CounterMoves, v: NewPledge): 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  counts.move(db, PLEDGE_STAT, null, { mode_id: v.modeId, status: 1 }, { amount_sum: v.amount, released_sum: 0n });
+  const active = { mode_id: v.modeId, status: 1 };
+  counts.move(db, PLEDGE_STAT, null, active, { amount_sum: v.amount, released_sum: 0n });
+  counts.move(
+    db,
+    PLEDGE_MEMBER_STAT,
+    null,
+    { member_id: v.memberId, ...active },
+    { amount_sum: v.amount, released_sum: 0n, release_n: 0n },
+  );
   return Number(r.id);
 }
 
@@ -265,7 +291,20 @@ function releasesFiltered(db: Db, f: ReleaseFilter) {
   return q;
 }
 
+/**
+ * The count and sums of a release filter: a day range from pledge_release_stat; the members of a keyword
+ * (ids, no day range) from their pledge_member_stat rows; anything else (one pledge's releases) counted.
+ */
 async function countReleaseRows(db: Db, f: ReleaseFilter) {
+  const days = f.fromDay !== undefined || f.toDay !== undefined;
+  if (f.pledgeId === undefined && Array.isArray(f.members) && !days) {
+    const [all, finished] = await Promise.all([
+      readCounter(db, PLEDGE_MEMBER_STAT, { member_id: f.members }),
+      readCounter(db, PLEDGE_MEMBER_STAT, { member_id: f.members, status: 2 }),
+    ]);
+    // One release per paid day; the principal is returned with the last one, when the pledge finishes.
+    return { n: all.release_n, amount: all.released_sum, principal: finished.amount_sum };
+  }
   if (f.pledgeId === undefined && !f.members) {
     let q = db
       .selectFrom('pledge_release_stat')

@@ -4,30 +4,41 @@
  * that the seed counters match their tables.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { CounterMoves } from '../../db/counters';
 import type { Database } from '../../db/schema';
 import {
-  moveSeedReleaseCounters,
-  seedReleaseStatViolations,
-  seedStatViolations,
+  queueSeedReleaseCounts,
+  rebuildSeedStats,
+  seedCounterViolations,
   type SeedReleaseCount,
 } from './seeds.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+export { rebuildSeedStats, seedCounterViolations };
 export type { SeedReleaseCount };
 
 /**
  * Moves the seed counters for a settlement batch's releases, in the caller's transaction — call it as
- * the batch's last write (it takes the hot counter rows): seed_release_stat (per day: n, amount_sum)
- * and seed_stat (per source × status: n, total_sum, released_sum; matured seeds move 1 → 2). A few
- * statements per batch whatever its size; an empty batch does nothing.
+ * the batch's last write (it takes the hot counter rows): seed_stat (per source × status: released
+ * grows; matured seeds move 1 → 2), seed_member_stat (the same per member, with the count of
+ * releases) and seed_release_stat (per day: n, amount_sum). A few statements per batch whatever its
+ * size; an empty batch does nothing.
+ *
+ * `counts`: when the caller already has a CounterMoves it applies itself, the moves are queued there
+ * instead (merged with its other moves, applied by the caller).
  */
-export function countSeedReleases(trx: Db, rows: readonly SeedReleaseCount[]): Promise<void> {
-  return moveSeedReleaseCounters(trx, rows);
-}
-
-/** Where seed_stat or seed_release_stat differ from the seeds and releases (both empty when consistent). */
-export async function seedCounterViolations(db: Db) {
-  const [seeds, releases] = await Promise.all([seedStatViolations(db), seedReleaseStatViolations(db)]);
-  return { seeds, releases };
+export async function countSeedReleases(
+  trx: Db,
+  rows: readonly SeedReleaseCount[],
+  counts?: CounterMoves,
+): Promise<void> {
+  if (!rows.length) return;
+  if (counts) {
+    queueSeedReleaseCounts(trx, counts, rows);
+    return;
+  }
+  const own = new CounterMoves();
+  queueSeedReleaseCounts(trx, own, rows);
+  await own.apply();
 }

@@ -1,27 +1,18 @@
 /**
  * All SQL on seeds and their releases. Plain functions taking `db` or `trx` first. Built for
  * 1,000,000 seeds and 10,000,000 releases: pages by keyset at any depth; the total and sums of a
- * source/status filter come from seed_stat, those of a day range of releases from seed_release_stat
- * (both moved in the writing transaction); a member's or a seed's records are few and counted directly.
+ * source/status filter come from seed_stat, a member's from seed_member_stat, those of a day range of
+ * releases from seed_release_stat (all moved in the writing transaction); a seed's releases are few
+ * and counted directly.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import {
-  counter,
-  counterViolations,
-  moveCounter,
-  rebuildCounter,
-  refuseOverflow,
-  type CounterMoves,
-  readCounter,
-} from '../../db/counters';
+import { counter, counterViolations, rebuildCounter, type CounterMoves, readCounter } from '../../db/counters';
 import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { money, moneySum } from '../../db/sql';
 import { memberIdIn, readPageWithMembers, type KeywordMembers } from '../members/members.query';
 
 type Db = Kysely<Database> | Transaction<Database>;
-/** Run-time column names (counter statements built per key). */
-const loose = (db: Db) => db as unknown as Kysely<any>;
 
 // ---- seeds ----
 
@@ -43,12 +34,16 @@ function filtered(db: Db, f: SeedFilter) {
   return q;
 }
 
-/** Only a source and a status: seed_stat answers the count and sums. */
-const countedByStat = (f: SeedFilter) => !f.members && f.start === undefined && f.end === undefined;
-
+/**
+ * Without a date range the counters answer the count and sums: seed_stat for a source and a status,
+ * seed_member_stat for the members of a keyword (ids) with them.
+ */
 async function countAndSum(db: Db, f: SeedFilter) {
-  if (countedByStat(f)) {
-    const r = await readCounter(db, SEED_STAT, { source: f.source, status: f.status });
+  if (f.start === undefined && f.end === undefined && !(f.members && !Array.isArray(f.members))) {
+    const where = { source: f.source, status: f.status };
+    const r = f.members
+      ? await readCounter(db, SEED_MEMBER_STAT, { ...where, member_id: f.members })
+      : await readCounter(db, SEED_STAT, where);
     return { n: r.n, total: r.total_sum, released: r.released_sum };
   }
   return filtered(db, f)
@@ -119,8 +114,38 @@ export const SEED_STAT = counter({
   sums: { total_sum: 'total_energy', released_sum: 'released' },
 });
 
-export const rebuildSeedStats = (db: Db): Promise<void> => rebuildCounter(db, SEED_STAT);
-export const seedStatViolations = (db: Db) => counterViolations(db, SEED_STAT);
+/** seed_member_stat: a member's seeds per (source, status) with total, released and release_n (one release per paid day). */
+export const SEED_MEMBER_STAT = counter({
+  table: 'seed_member_stat',
+  source: 'seed',
+  keys: ['member_id', 'source', 'status'],
+  sums: { total_sum: 'total_energy', released_sum: 'released', release_n: 'paid_day - start_day' },
+});
+
+/** seed_release_stat: releases per Asia/Shanghai day with their energy. */
+export const SEED_RELEASE_STAT = counter({
+  table: 'seed_release_stat',
+  source: 'seed_release',
+  keys: ['day'],
+  sums: { amount_sum: 'amount' },
+});
+
+/** Recounts the seed counters from the seeds and releases (bulk loads that write them directly). */
+export async function rebuildSeedStats(db: Db): Promise<void> {
+  await rebuildCounter(db, SEED_STAT);
+  await rebuildCounter(db, SEED_MEMBER_STAT);
+  await rebuildCounter(db, SEED_RELEASE_STAT);
+}
+
+/** Where the seed counters differ from the seeds and releases (all empty when consistent). */
+export async function seedCounterViolations(db: Db) {
+  const [seeds, members, releases] = await Promise.all([
+    counterViolations(db, SEED_STAT),
+    counterViolations(db, SEED_MEMBER_STAT),
+    counterViolations(db, SEED_RELEASE_STAT),
+  ]);
+  return { seeds, members, releases };
+}
 
 export interface NewSeed {
   memberId: number;
@@ -134,7 +159,7 @@ export interface NewSeed {
   now: number;
 }
 
-/** Inserts a growing seed and queues its seed_stat count. */
+/** Inserts a growing seed and queues its seed_stat and seed_member_stat counts. */
 export async function insertSeed(db: Db, counts: CounterMoves, v: NewSeed): Promise<number> {
   const r = await db
     .insertInto('seed')
@@ -155,8 +180,14 @@ export async function insertSeed(db: Db, counts: CounterMoves, v: NewSeed): Prom
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  counts.add(() =>
-    moveCounter(db, SEED_STAT, null, { source: v.source, status: 1 }, { total_sum: v.totalEnergy, released_sum: 0n }),
+  const growing = { source: v.source, status: 1 };
+  counts.move(db, SEED_STAT, null, growing, { total_sum: v.totalEnergy, released_sum: 0n });
+  counts.move(
+    db,
+    SEED_MEMBER_STAT,
+    null,
+    { member_id: v.memberId, ...growing },
+    { total_sum: v.totalEnergy, released_sum: 0n, release_n: 0n },
   );
   return Number(r.id);
 }
@@ -184,7 +215,16 @@ function releasesFiltered(db: Db, f: SeedReleaseFilter) {
   return q;
 }
 
+/**
+ * The count and sum of a release filter: a day range from seed_release_stat; the members of a keyword
+ * (ids, no day range) from their seed_member_stat rows; anything else (one seed's releases) counted.
+ */
 async function countReleases(db: Db, f: SeedReleaseFilter): Promise<{ n: number | string; amount: string }> {
+  const days = f.fromDay !== undefined || f.toDay !== undefined;
+  if (f.seedId === undefined && Array.isArray(f.members) && !days) {
+    const r = await readCounter(db, SEED_MEMBER_STAT, { member_id: f.members });
+    return { n: r.release_n, amount: r.released_sum };
+  }
   if (f.seedId === undefined && !f.members) {
     let q = db
       .selectFrom('seed_release_stat')
@@ -236,6 +276,8 @@ export async function findSeedReleases(db: Kysely<Database>, f: SeedReleaseFilte
 
 /** One seed's release of a settlement batch (what the batch wrote for it). */
 export interface SeedReleaseCount {
+  /** seed.member_id */
+  memberId: number;
   /** seed.source (1|2|3). */
   source: number;
   /** The released day (Asia/Shanghai day number). */
@@ -244,93 +286,29 @@ export interface SeedReleaseCount {
   amount: bigint;
   /** seed.total_energy. */
   totalEnergy: bigint;
+  /** seed.days (the releases of a matured seed). */
+  days: number;
   /** This release was the end day: the batch moved the seed from status 1 to 2. */
   matured: boolean;
 }
 
 /**
- * The counter moves of a batch of releases, aggregated: per day one seed_release_stat upsert, per
- * source the growing row's released sum (and the matured seeds moved from (source, 1) to (source, 2)).
- * Keys are taken in ascending order, as every counter writer does.
+ * Queues the counter moves of a batch of releases on `counts`: per seed its released energy grows in
+ * (source, 1) — a matured seed moves to (source, 2) with its whole total (released = total once
+ * matured) — in seed_stat and, with one more release, in the member's seed_member_stat; per day the
+ * release is counted in seed_release_stat. Merged per key by CounterMoves.
  */
-export async function moveSeedReleaseCounters(db: Db, rows: readonly SeedReleaseCount[]): Promise<void> {
-  if (!rows.length) return;
-  const byDay = new Map<number, { n: number; amount: bigint }>();
-  const bySource = new Map<number, { released: bigint; matured: number; maturedTotal: bigint }>();
+export function queueSeedReleaseCounts(db: Db, counts: CounterMoves, rows: readonly SeedReleaseCount[]): void {
   for (const r of rows) {
-    const d = byDay.get(r.day) ?? { n: 0, amount: 0n };
-    d.n += 1;
-    d.amount += r.amount;
-    byDay.set(r.day, d);
-    const s = bySource.get(r.source) ?? { released: 0n, matured: 0, maturedTotal: 0n };
-    s.released += r.amount;
+    const growing = { source: r.source, status: 1 };
+    const mine = { member_id: r.memberId, ...growing };
+    counts.move(db, SEED_STAT, null, growing, { total_sum: 0n, released_sum: r.amount }, 0n);
+    counts.move(db, SEED_MEMBER_STAT, null, mine, { total_sum: 0n, released_sum: r.amount, release_n: 1n }, 0n);
     if (r.matured) {
-      s.matured += 1;
-      s.maturedTotal += r.totalEnergy;
+      const whole = { total_sum: r.totalEnergy, released_sum: r.totalEnergy };
+      counts.move(db, SEED_STAT, growing, { source: r.source, status: 2 }, whole);
+      counts.move(db, SEED_MEMBER_STAT, mine, { ...mine, status: 2 }, { ...whole, release_n: BigInt(r.days) });
     }
-    bySource.set(r.source, s);
+    counts.move(db, SEED_RELEASE_STAT, null, { day: r.day }, { amount_sum: r.amount });
   }
-  for (const [source, s] of [...bySource.entries()].sort(([a], [b]) => a - b)) {
-    // (source, 1): the released energy stays here unless the seed matured; a matured seed leaves with
-    // its whole total (released = total once matured).
-    const r1 = await refuseOverflow(() =>
-      loose(db)
-        .updateTable('seed_stat')
-        .set({
-          n: sql`n - ${s.matured}`,
-          total_sum: sql`total_sum - ${s.maturedTotal}`,
-          released_sum: sql`released_sum + ${s.released} - ${s.maturedTotal}`,
-        })
-        .where('source', '=', source)
-        .where('status', '=', 1)
-        .executeTakeFirst(),
-    );
-    if (Number(r1.numUpdatedRows) !== 1) throw new Error(`seed_stat has no row for source ${source}, status 1`);
-    if (s.matured > 0) {
-      await refuseOverflow(() =>
-        loose(db)
-          .insertInto('seed_stat')
-          .values({ source, status: 2, n: s.matured, total_sum: s.maturedTotal, released_sum: s.maturedTotal })
-          .onConflict((oc: any) =>
-            oc.columns(['source', 'status']).doUpdateSet({
-              n: sql`seed_stat.n + excluded.n`,
-              total_sum: sql`seed_stat.total_sum + excluded.total_sum`,
-              released_sum: sql`seed_stat.released_sum + excluded.released_sum`,
-            }),
-          )
-          .execute(),
-      );
-    }
-  }
-  const days = [...byDay.entries()].sort(([a], [b]) => a - b);
-  await refuseOverflow(() =>
-    loose(db)
-      .insertInto('seed_release_stat')
-      .values(days.map(([day, d]) => ({ day, n: d.n, amount_sum: d.amount })))
-      .onConflict((oc: any) =>
-        oc.column('day').doUpdateSet({
-          n: sql`seed_release_stat.n + excluded.n`,
-          amount_sum: sql`seed_release_stat.amount_sum + excluded.amount_sum`,
-        }),
-      )
-      .execute(),
-  );
-}
-
-/** seed_release_stat rows that differ from the releases (empty when consistent). */
-export async function seedReleaseStatViolations(db: Db) {
-  const r = await sql<{ day: number }>`
-    select coalesce(c.day, s.day) as day
-    from (select day, count(*) as n, sum(amount) as amount_sum from seed_release group by day) c
-    full outer join seed_release_stat s on s.day = c.day
-    where (c.n is null and (s.n <> 0 or s.amount_sum <> 0)) or s.n is null
-       or c.n <> s.n or c.amount_sum <> s.amount_sum`.execute(db);
-  return r.rows;
-}
-
-/** Recounts seed_release_stat from the releases (bulk loads that write them directly). */
-export async function rebuildSeedReleaseStats(db: Db): Promise<void> {
-  await db.deleteFrom('seed_release_stat').execute();
-  await sql`insert into seed_release_stat (day, n, amount_sum)
-    select day, count(*), sum(amount) from seed_release group by day`.execute(db);
 }

@@ -368,12 +368,14 @@ async function pledgeBatch(
       for (const r of o.releases) {
         released += r.amount;
         counted.push({
+          memberId: Number(row.member_id),
           modeId: Number(row.mode_id),
           day: r.day,
           amount: r.amount,
           principal: r.principal,
           pledgeAmount: amount,
           released,
+          days: Number(row.days),
           finished: r.day === endDay,
         });
       }
@@ -424,7 +426,7 @@ async function seedBatch(
   owner: string,
   opts: Required<Pick<SettleOptions, 'batchSize' | 'leaseMs'>>,
 ): Promise<number> {
-  return batchTransaction(ctx, async (trx, _counts, now) => {
+  return batchTransaction(ctx, async (trx, counts, now) => {
     const rows = await trx
       .selectFrom('seed')
       .select([
@@ -469,10 +471,12 @@ async function seedBatch(
       moves.push(o.move);
       for (const r of o.releases) {
         counted.push({
+          memberId: Number(row.member_id),
           source: Number(row.source),
           day: r.day,
           amount: r.amount,
           totalEnergy: total,
+          days: Number(row.days),
           matured: r.day === endDay,
         });
       }
@@ -493,7 +497,8 @@ async function seedBatch(
     }
     const totals = { seeds: BigInt(moves.length), seed_energy: energy };
     await writeBatch(trx, 'seed', { day, owner, until: now + opts.leaseMs, totals }, { releases, moves, credits }, now);
-    await countSeedReleases(trx, counted);
+    // seed_stat, seed_member_stat and seed_release_stat, queued on the transaction's moves (applied last).
+    await countSeedReleases(trx, counted, counts);
     return moves.length;
   });
 }

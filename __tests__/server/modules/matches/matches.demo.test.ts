@@ -47,7 +47,7 @@ describe(`seed and match demo data (${dbKind})`, () => {
     expect(await ledgerViolations(t.db.db)).toEqual([]);
     expect(await billStatViolations(t.db.db)).toEqual([]);
     expect(await matchStatViolations(t.db.db)).toEqual([]);
-    expect(await seedCounterViolations(t.db.db)).toEqual({ seeds: [], releases: [] });
+    expect(await seedCounterViolations(t.db.db)).toEqual({ seeds: [], members: [], releases: [] });
     const n = (await t.db.db.selectFrom('match_trade').select('id').execute()).length;
     await seedSeedsDemo(t.app.ctx);
     await seedMatchesDemo(t.app.ctx);

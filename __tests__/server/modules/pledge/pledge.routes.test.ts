@@ -41,7 +41,7 @@ describe(`pledge (${dbKind})`, () => {
   const consistent = async () => {
     expect(await ledgerViolations(t.db.db)).toEqual([]);
     expect(await billStatViolations(t.db.db)).toEqual([]);
-    expect(await pledgeCounterViolations(t.db.db)).toEqual({ pledges: [], releases: [] });
+    expect(await pledgeCounterViolations(t.db.db)).toEqual({ pledges: [], members: [], releases: [] });
   };
 
   beforeEach(async () => {

@@ -66,7 +66,15 @@ async function releaseDay(t: TestApp, day: number) {
           now,
         );
       }
-      counted.push({ source: s.source, day, amount, totalEnergy: total, matured });
+      counted.push({
+        memberId: Number(s.member_id),
+        source: s.source,
+        day,
+        amount,
+        totalEnergy: total,
+        days: s.days,
+        matured,
+      });
     }
     await countSeedReleases(trx, counted);
   });
@@ -139,7 +147,7 @@ describe(`seeds (${dbKind})`, () => {
       ).rejects.toThrow(msg);
     }
     expect((await list()).data.total).toBe(2);
-    expect(await seedCounterViolations(t.db.db)).toEqual({ seeds: [], releases: [] });
+    expect(await seedCounterViolations(t.db.db)).toEqual({ seeds: [], members: [], releases: [] });
   });
 
   it('filters by member, source, status and range; refuses bad input and callers without seed:view', async () => {
@@ -175,7 +183,7 @@ describe(`seeds (${dbKind})`, () => {
     const other = await actingAs(t, 'nobody', ['bill:view']);
     expect(await list({}, other.token)).toMatchObject({ code: 403 });
     expect(await releases({}, other.token)).toMatchObject({ code: 403 });
-    expect(await seedCounterViolations(t.db.db)).toEqual({ seeds: [], releases: [] });
+    expect(await seedCounterViolations(t.db.db)).toEqual({ seeds: [], members: [], releases: [] });
     expect(await ledgerViolations(t.db.db)).toEqual([]);
   });
 
@@ -187,7 +195,7 @@ describe(`seeds (${dbKind})`, () => {
     for (let d = first; d < first + 8; d++) {
       t.clock.advance(DAY);
       await releaseDay(t, d);
-      expect(await seedCounterViolations(t.db.db)).toEqual({ seeds: [], releases: [] });
+      expect(await seedCounterViolations(t.db.db)).toEqual({ seeds: [], members: [], releases: [] });
     }
     token = await t.login();
     const seeds = await list();
@@ -224,7 +232,7 @@ describe(`seeds (${dbKind})`, () => {
     t.clock.advance(9 * DAY);
     for (let d = first; d < first + 8; d++) {
       await settleDay(t.app.ctx, d, { owner: 'test' });
-      expect(await seedCounterViolations(t.db.db)).toEqual({ seeds: [], releases: [] });
+      expect(await seedCounterViolations(t.db.db)).toEqual({ seeds: [], members: [], releases: [] });
     }
     token = await t.login();
     const r = await list();
@@ -266,7 +274,7 @@ describe(`seeds (${dbKind})`, () => {
     }
     const seedId = (await list({ size: 1 })).data.list[0].id;
     expect((await releases({ seedId })).data.total).toBe(2);
-    expect(await seedCounterViolations(t.db.db)).toEqual({ seeds: [], releases: [] });
+    expect(await seedCounterViolations(t.db.db)).toEqual({ seeds: [], members: [], releases: [] });
     expect(await ledgerViolations(t.db.db)).toEqual([]);
   });
 });
