@@ -9,6 +9,8 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { Code } from '../../domain/codes';
 import { AppError } from '../errors';
+import { bulkRows, type BulkType } from './bulk';
+import { dialectOf } from './dialect';
 import { OVERFLOW_ABORT } from './migrations/2026_11_24_1000_integer_sums';
 import type { Database } from './schema';
 import { moneySum } from './sql';
@@ -139,35 +141,82 @@ class CounterDeltas<K extends string, S extends string> {
   }
 
   /**
-   * Writes the net deltas in ascending key order: net rises (keys whose count does not fall) are
-   * upserts, consecutive ones in one multi-row statement (the first row of a key makes its counter row;
-   * a settlement batch moves a thousand members' rows in two statements); a net fall is an UPDATE that
-   * must hit exactly one row (an upsert would CHECK its negative candidate row first): a missing row
-   * throws. Keys whose moves cancel out are not written.
+   * Writes the net deltas, keys taken in ascending order: a net rise (a key whose count does not fall)
+   * is an upsert (the first row of a key makes its counter row); a net fall is an UPDATE that must hit
+   * exactly one row (an upsert would CHECK its negative candidate row first): a missing row throws.
+   * Keys whose moves cancel out are not written. A few keys are written one by one; many (a settlement
+   * batch moves a thousand members' rows) in a handful of statements — see `applyMany`.
    */
   async apply(db: Db): Promise<void> {
-    const deltas = [...this.byKey.values()].sort((a, b) => compareKeys(this.c.keys, a.key, b.key));
+    const deltas = [...this.byKey.values()]
+      .filter((d) => d.n !== 0n || Object.values(d.sums).some((v) => v !== 0n))
+      .sort((a, b) => compareKeys(this.c.keys, a.key, b.key));
     this.byKey.clear();
-    const rising: Delta<K>[] = [];
-    const flush = async () => {
-      if (rising.length) await rise(db, this.c, rising.splice(0));
-    };
+    if (deltas.length > FEW_KEYS) return applyMany(db, this.c, deltas);
     for (const d of deltas) {
-      if (d.n === 0n && Object.values(d.sums).every((v) => v === 0n)) continue;
-      if (d.n >= 0n) {
-        rising.push(d);
-        if (rising.length === RISE_ROWS) await flush();
-        continue;
-      }
-      await flush();
-      await fall(db, this.c, d);
+      if (d.n < 0n) await fall(db, this.c, d);
+      else await rise(db, this.c, [d]);
     }
-    await flush();
   }
 }
 
-/** Counter rows per upsert statement (≤ 8 columns each: well under SQLite's 32,766 parameters). */
-const RISE_ROWS = 500;
+/** Up to this many keys a transaction's moves of a counter are written one statement per key. */
+const FEW_KEYS = 8;
+/** Counter rows per statement (≤ 8 columns each: well under SQLite's 32,766 parameters). */
+const ROWS_PER_STATEMENT = 500;
+
+const chunks = <T>(xs: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(xs.length / size) }, (_, i) => xs.slice(i * size, (i + 1) * size));
+
+/**
+ * Many keys' deltas (ascending): on PostgreSQL the existing counter rows of all of them are locked
+ * first, in ascending key order in one statement (so two writers still take them in one order), then
+ * the rises are upserted in ascending order (new rows made in that order too) and the falls applied by
+ * one UPDATE per 500 keys joined to their deltas, which must hit one row each. SQLite has one writer.
+ */
+async function applyMany<K extends string>(db: Db, c: Counter<K, string>, deltas: Delta<K>[]): Promise<void> {
+  const sums = sumColumns(c);
+  const keyTypes: BulkType[] = c.keys.map((k) => (typeof deltas[0].key[k] === 'string' ? 'text' : 'bigint'));
+  const rowOf = (d: Delta<K>) => [...c.keys.map((k) => d.key[k]), d.n, ...sums.map((s) => d.sums[s])];
+  const columns = sql.join([...c.keys, 'n', ...sums].map((col) => sql.id(col)));
+  const types: BulkType[] = [...keyTypes, 'bigint', ...sums.map((): BulkType => 'bigint')];
+  const t = sql.table(c.table);
+  const joined = sql.join(
+    c.keys.map((k) => sql`${sql.ref(`${c.table}.${k}`)} = ${sql.ref(`v.${k}`)}`),
+    sql` and `,
+  );
+  if (dialectOf(db as Kysely<unknown>) === 'postgres') {
+    const keys = bulkRows(
+      db,
+      keyTypes,
+      deltas.map((d) => c.keys.map((k) => d.key[k])),
+    );
+    const order = sql.join(c.keys.map((k) => sql.ref(`${c.table}.${k}`)));
+    await sql`with v(${sql.join(c.keys.map((k) => sql.id(k)))}) as (${keys})
+      select 1 from ${t} join v on ${joined} order by ${order} for no key update of ${t}`.execute(db);
+  }
+  for (const part of chunks(
+    deltas.filter((d) => d.n >= 0n),
+    ROWS_PER_STATEMENT,
+  ))
+    await rise(db, c, part);
+  for (const part of chunks(
+    deltas.filter((d) => d.n < 0n),
+    ROWS_PER_STATEMENT,
+  )) {
+    const set = sql.join(
+      ['n', ...sums].map((col) => sql`${sql.id(col)} = ${sql.ref(`${c.table}.${col}`)} + ${sql.ref(`v.${col}`)}`),
+    );
+    const r = await refuseOverflow(() =>
+      sql`with v(${columns}) as (${bulkRows(db, types, part.map(rowOf))})
+        update ${t} set ${set} from v where ${joined}`.execute(db),
+    );
+    if (Number(r.numAffectedRows) !== part.length)
+      throw new Error(
+        `${c.table} has no row for some of ${part.length} keys (first ${describeKey(c.keys, part[0].key)})`,
+      );
+  }
+}
 
 /** Upserts the rising deltas (ascending keys) in one statement. */
 async function rise<K extends string>(db: Db, c: Counter<K, string>, ds: Delta<K>[]): Promise<void> {

@@ -90,10 +90,13 @@ export interface MatchPageRow {
 
 /**
  * A page of matches (newest first by default) and the exact total and sums of the filter. The page is
- * chosen alone — an index walk, or for a few members their matches sorted — then joined to both members.
+ * chosen alone — an index walk (one member on one side: that side's (member, id) index), or for a few
+ * members their matches sorted — then joined to both members.
  */
 export async function findMatches(db: Db, f: MatchFilter, page: KeysetPageRequest) {
-  const few = Array.isArray(f.sellers) || Array.isArray(f.buyers);
+  const one = (m: KeywordMembers | undefined) => Array.isArray(m) && m.length === 1;
+  const lookedUp = Array.isArray(f.sellers) || Array.isArray(f.buyers);
+  const few = lookedUp && !((one(f.sellers) && !f.buyers) || (one(f.buyers) && !f.sellers));
   const pageRows = keysetSlice(
     filtered(db, f).select([
       't.id',

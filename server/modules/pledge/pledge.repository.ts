@@ -187,12 +187,15 @@ export interface PledgeRow {
   finished_at: number | null;
 }
 
-/** A page of pledges (newest first by default) and the exact total and sums of the filter. */
+/**
+ * A page of pledges (newest first by default) and the exact total and sums of the filter. One member's
+ * page walks the (member, id) index; a few members' pledges are sorted.
+ */
 export async function findPledges(db: Kysely<Database>, f: PledgeFilter, page: KeysetPageRequest) {
   const pageRows = keysetSlice(filtered(db, f).select(PLEDGE_COLUMNS), page, {
     sort: 'p.id',
     id: 'p.id',
-    afterLookup: Array.isArray(f.members),
+    afterLookup: Array.isArray(f.members) && f.members.length !== 1,
   }).as('p');
   const [paged, agg] = await Promise.all([
     readPageWithMembers<PledgeRow>(db, pageRows, page, 'id'),

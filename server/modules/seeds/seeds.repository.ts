@@ -97,7 +97,7 @@ export async function findSeeds(db: Kysely<Database>, f: SeedFilter, page: Keyse
       's.finished_at',
     ]),
     page,
-    { sort: 's.id', id: 's.id', afterLookup: Array.isArray(f.members) },
+    { sort: 's.id', id: 's.id', afterLookup: Array.isArray(f.members) && f.members.length !== 1 },
   ).as('p');
   const [paged, agg] = await Promise.all([
     readPageWithMembers<SeedPageRow>(db, pageRows, page, 'id'),
