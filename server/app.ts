@@ -154,6 +154,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(webPlugin, {
     webDir: ctx.config.webDir,
     uploadDir: ctx.config.uploadDir,
+    uploadsOnDisk: !ctx.config.s3,
     serveClient: opts.web !== false,
   });
   return app;

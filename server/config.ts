@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../domain/managers';
 import { managerPasswordProblem } from './passwords';
+import type { S3Settings } from './modules/uploads/store';
 
 export interface Config {
   port: number;
@@ -12,6 +13,10 @@ export interface Config {
   /** Sessions a manager may hold at once; logging in past it ends the oldest (code 302 there). */
   maxSessions: number;
   uploadDir: string;
+  /** The largest image an upload ticket accepts, in bytes (UPLOAD_MAX_BYTES). */
+  uploadMaxBytes: number;
+  /** An S3-compatible bucket for uploads instead of UPLOAD_DIR (S3_ENDPOINT, S3_BUCKET, …), or null. */
+  s3: S3Settings | null;
   logLevel: string;
   /** Serve the production client from this folder when it exists. */
   webDir: string;
@@ -44,6 +49,29 @@ function int(env: NodeJS.ProcessEnv, name: string, def: number, min: number, max
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
   }
   return Number(raw);
+}
+
+/**
+ * The S3 store's settings: none of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY set →
+ * the disk store; all four → S3; some of them → a start-up error naming the missing ones.
+ */
+function s3Of(env: NodeJS.ProcessEnv): S3Settings | null {
+  const needed = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const missing = needed.filter((n) => !env[n]);
+  if (missing.length === needed.length) return null;
+  if (missing.length) throw new ConfigError(`S3 uploads need ${missing.join(', ')} as well`);
+  if (!/^https?:\/\/\S+$/.test(env.S3_ENDPOINT!)) throw new ConfigError(`S3_ENDPOINT must be an http(s) URL`);
+  const publicUrl = env.S3_PUBLIC_URL ?? '';
+  if (publicUrl && !/^https?:\/\/\S+$/.test(publicUrl)) throw new ConfigError(`S3_PUBLIC_URL must be an http(s) URL`);
+  return {
+    endpoint: env.S3_ENDPOINT!,
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', true),
+    publicUrl,
+  };
 }
 
 /** "HH:mm" (Asia/Shanghai) → minute of the day. */
@@ -94,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     tokenIdleHours: int(env, 'TOKEN_IDLE_HOURS', 12, 1, 24 * 30),
     maxSessions: int(env, 'MAX_SESSIONS', 5, 1, 100),
     uploadDir: path.resolve(root, env.UPLOAD_DIR || 'uploads'),
+    uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024, 1024, 50 * 1024 * 1024),
+    s3: s3Of(env),
     logLevel,
     webDir: path.resolve(root, env.WEB_DIR || 'dist/web'),
     demoData: demo === 'true' || demo === '1',

@@ -21,6 +21,7 @@ import * as createSeedsMatches from './migrations/2026_11_25_0200_create_seeds_m
 import * as createSettlementRuns from './migrations/2026_11_25_0300_create_settlement_runs';
 import * as billMemberNoFk from './migrations/2026_11_25_0400_bill_member_no_fk';
 import * as memberEconomyStats from './migrations/2026_11_25_0500_member_economy_stats';
+import * as createUploads from './migrations/2026_11_26_0100_create_uploads';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0900_create_access': createAccess,
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0300_create_settlement_runs': createSettlementRuns,
   '2026_11_25_0400_bill_member_no_fk': billMemberNoFk,
   '2026_11_25_0500_member_economy_stats': memberEconomyStats,
+  '2026_11_26_0100_create_uploads': createUploads,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -553,4 +553,22 @@ export interface Database {
   match_seller_stat: MatchSellerStatTable;
   match_buyer_stat: MatchBuyerStatTable;
   settlement_run: SettlementRunTable;
+  upload: UploadTable;
+}
+
+/** One upload ticket (`GET oss`) and, once used, what was stored under its key. */
+export interface UploadTable {
+  id: Generated<number>;
+  key: string;
+  /** SHA-256 (hex) of the ticket's token. */
+  token_hash: string;
+  manager_id: number;
+  max_size: number;
+  expires_at: number;
+  used_at: number | null;
+  size: number | null;
+  mime: string | null;
+  width: number | null;
+  height: number | null;
+  created_at: number;
 }

@@ -10,6 +10,7 @@ import billRoutes from './bills/bills.routes';
 import pledgeRoutes from './pledge/pledge.routes';
 import seedRoutes from './seeds/seeds.routes';
 import matchRoutes from './matches/matches.routes';
+import uploadRoutes from './uploads/uploads.routes';
 
 export const routeModules = [
   authRoutes,
@@ -23,4 +24,5 @@ export const routeModules = [
   pledgeRoutes,
   seedRoutes,
   matchRoutes,
+  uploadRoutes,
 ];

@@ -29,21 +29,26 @@ export const isServableUpload = (pathname: string) => UPLOAD_IMAGE.test(pathname
 
 export default fp(async function web(
   app: FastifyInstance,
-  opts: { webDir: string; uploadDir: string; serveClient: boolean },
+  opts: { webDir: string; uploadDir: string; serveClient: boolean; uploadsOnDisk: boolean },
 ) {
-  fs.mkdirSync(opts.uploadDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: opts.uploadDir,
-    prefix: UPLOADS_PREFIX,
-    decorateReply: false,
-    maxAge: '7d',
-    index: false,
-    // Anything else is a 404 before the file system is asked (no directory, no traversal).
-    allowedPath: (pathname) => isServableUpload(pathname),
-    setHeaders(res) {
-      for (const [name, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(name, value);
-    },
-  });
+  // Uploads in an S3 bucket are served by the uploads module instead.
+  if (opts.uploadsOnDisk) {
+    fs.mkdirSync(opts.uploadDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: opts.uploadDir,
+      prefix: UPLOADS_PREFIX,
+      decorateReply: false,
+      // Uploaded images never change under their key (a new upload gets a new key).
+      maxAge: '365d',
+      immutable: true,
+      index: false,
+      // Anything else is a 404 before the file system is asked (no directory, no traversal).
+      allowedPath: (pathname) => isServableUpload(pathname),
+      setHeaders(res) {
+        for (const [name, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(name, value);
+      },
+    });
+  }
   const index = path.join(opts.webDir, 'index.html');
   const hasClient = opts.serveClient && fs.existsSync(index);
   if (hasClient) {

@@ -1,0 +1,180 @@
+/**
+ * Uploads: a manager asks for a ticket (`GET oss`), then PUTs the file's bytes to its uploadUrl. The
+ * ticket is for one key, works once and for ten minutes; the bytes are counted while they stream to a
+ * temporary file (never held whole in memory) and refused past the ticket's size; the type is read from
+ * the content (PNG, JPEG, GIF or WebP magic bytes, then decoded by sharp), never from the name; the image
+ * is re-encoded as WebP with its metadata (EXIF, GPS) removed, and a thumbnail is made for lists.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import sharp from 'sharp';
+import type { Static } from '@sinclair/typebox';
+import type { Ctx } from '../../context';
+import { badInput } from '../../errors';
+import type { OssTicket, UploadedImage } from './uploads.schema';
+import { storeOf } from './store';
+import { claimTicket, insertTicket, recordStored, ticketState } from './uploads.repository';
+
+export const UploadMessages = {
+  badTicket: '上传凭证无效，请重新选择文件上传',
+  usedTicket: '上传凭证已使用，请重新选择文件上传',
+  expiredTicket: '上传凭证已过期，请重新选择文件上传',
+  tooLarge: (max: number) => `文件超过 ${formatSize(max)} 上限，请压缩后再上传`,
+  empty: '文件为空',
+  notImage: '文件不是支持的图片格式（PNG、JPEG、GIF、WebP）',
+  mismatch: (content: string, declared: string) => `文件内容（${content}）与文件类型（${declared}）不符`,
+  broken: '图片已损坏或无法识别',
+  tooManyPixels: '图片尺寸过大（宽高不超过 10000 像素）',
+} as const;
+
+export const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
+/** How long a ticket works. */
+export const TICKET_MS = 10 * 60_000;
+/** The stored image fits in this square (no enlargement); the thumbnail in THUMB. */
+const MAX_SIDE = 2560;
+const THUMB = 320;
+const MAX_PIXELS = 10_000 * 10_000;
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+export const thumbKeyOf = (key: string) => key.replace(/\.webp$/, '_thumb.webp');
+
+/** A ticket for one image upload by this manager. */
+export async function issueTicket(ctx: Ctx, managerId: number): Promise<Static<typeof OssTicket>> {
+  const now = ctx.clock.now();
+  const token = randomBytes(24).toString('base64url');
+  const d = new Date(now + 8 * 3600_000); // the Asia/Shanghai date names the folder
+  const day = `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}`;
+  const key = `img/${day}/${randomBytes(12).toString('hex')}.webp`;
+  const expiresAt = now + TICKET_MS;
+  const maxSize = ctx.config.uploadMaxBytes;
+  await insertTicket(ctx.db, { key, tokenHash: hashOf(token), managerId, maxSize, expiresAt, now });
+  return {
+    uploadUrl: `/v1/admin/oss/upload/${token}`,
+    key,
+    publicUrl: storeOf(ctx.config).urlOf(key),
+    expiresAt,
+    maxSize,
+    accept: ACCEPT,
+  };
+}
+
+type Format = 'png' | 'jpeg' | 'gif' | 'webp';
+const FORMAT_NAMES: Record<Format, string> = { png: 'PNG', jpeg: 'JPEG', gif: 'GIF', webp: 'WebP' };
+const DECLARED: Record<string, Format> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpeg',
+  'image/jpg': 'jpeg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+
+/** The image type from the first bytes, or null. */
+export function sniff(head: Buffer): Format | null {
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.length >= 6 && /^GIF8[79]a$/.test(head.subarray(0, 6).toString('latin1'))) return 'gif';
+  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
+  return null;
+}
+
+/** Streams `body` to `file`, refusing it once it passes `max` bytes. Returns the size and first bytes. */
+async function spool(body: Readable, file: string, max: number): Promise<{ size: number; head: Buffer }> {
+  let size = 0;
+  const heads: Buffer[] = [];
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > max) return done(badInput(UploadMessages.tooLarge(max)));
+      if (size - chunk.length < 16) heads.push(chunk.subarray(0, 16));
+      done(null, chunk);
+    },
+  });
+  await pipeline(body, counter, fs.createWriteStream(file, { flags: 'wx' }));
+  return { size, head: Buffer.concat(heads).subarray(0, 16) };
+}
+
+/**
+ * Receives the bytes of the ticket `token`: checked, normalised and stored. `declaredType` is the
+ * request's Content-Type (the browser's guess from the file name): an image type that is not the
+ * content's (a PNG renamed .jpg) is refused; any other (application/octet-stream) leaves it to the content.
+ */
+export async function receiveUpload(
+  ctx: Ctx,
+  token: string,
+  body: Readable,
+  declaredType = '',
+): Promise<Static<typeof UploadedImage>> {
+  const now = ctx.clock.now();
+  const claimed = /^[A-Za-z0-9_-]{20,64}$/.test(token) ? await claimTicket(ctx.db, hashOf(token), now) : undefined;
+  if (!claimed) {
+    body.resume(); // drain: the answer goes out without waiting for a body nobody reads
+    const state = /^[A-Za-z0-9_-]{20,64}$/.test(token) ? await ticketState(ctx.db, hashOf(token)) : undefined;
+    if (state?.used_at != null) throw badInput(UploadMessages.usedTicket);
+    if (state) throw badInput(UploadMessages.expiredTicket);
+    throw badInput(UploadMessages.badTicket);
+  }
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'upload-'));
+  const file = path.join(dir, 'in');
+  try {
+    const { size, head } = await spool(body, file, Number(claimed.max_size));
+    if (size === 0) throw badInput(UploadMessages.empty);
+    const format = sniff(head);
+    if (!format) throw badInput(UploadMessages.notImage);
+    const declared = declaredType.split(';')[0].trim().toLowerCase();
+    if (declared.startsWith('image/') && DECLARED[declared] !== format)
+      throw badInput(UploadMessages.mismatch(FORMAT_NAMES[format], declared.slice(6).toUpperCase()));
+    const animated = format === 'gif' || format === 'webp';
+    const meta = await sharp(file, { animated, limitInputPixels: false })
+      .metadata()
+      .catch(() => {
+        throw badInput(UploadMessages.broken);
+      });
+    if (meta.format !== format) throw badInput(UploadMessages.notImage);
+    const width = meta.width ?? 0;
+    const height = meta.pageHeight ?? meta.height ?? 0;
+    if (!width || !height) throw badInput(UploadMessages.broken);
+    if (width > 10_000 || height > 10_000 || width * height > MAX_PIXELS) throw badInput(UploadMessages.tooManyPixels);
+    const lossless = format === 'png' || format === 'gif';
+    const input = () => sharp(file, { animated, limitInputPixels: MAX_PIXELS });
+    const encode = async (img: sharp.Sharp) =>
+      img.webp(lossless ? { lossless: true, effort: 3 } : { quality: 85, effort: 3 }).toBuffer({ resolveWithObject: true });
+    // autoOrient: a photo's EXIF orientation applied to the pixels before the metadata goes.
+    const oriented = (img: sharp.Sharp) => (animated ? img : img.autoOrient());
+    const [main, thumb] = await Promise.all([
+      encode(oriented(input()).resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })),
+      sharp(file, { limitInputPixels: MAX_PIXELS })
+        .autoOrient()
+        .resize(THUMB, THUMB, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80, effort: 3 })
+        .toBuffer(),
+    ]).catch((err: unknown) => {
+      if ((err as { code?: number }).code === 400) throw err;
+      throw badInput(UploadMessages.broken);
+    });
+    const store = storeOf(ctx.config);
+    const key = claimed.key;
+    await store.put(key, main.data, 'image/webp');
+    await store.put(thumbKeyOf(key), thumb, 'image/webp');
+    const stored = {
+      size: main.data.length,
+      width: main.info.width,
+      height: main.info.pageHeight ?? main.info.height,
+      type: 'image/webp',
+    };
+    await recordStored(ctx.db, Number(claimed.id), stored);
+    return { key, url: store.urlOf(key), thumbUrl: store.urlOf(thumbKeyOf(key)), ...stored };
+  } finally {
+    body.resume();
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
