@@ -122,7 +122,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   // Before every route and static file, so that each response carries the security headers.
-  await app.register(securityPlugin);
+  const publicUploads = ctx.config.s3?.publicUrl;
+  await app.register(securityPlugin, { imgOrigins: publicUploads ? [new URL(publicUploads).origin] : [] });
   await app.register(inputGuard);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swaggerPlugin, { ui: opts.web !== false });

@@ -44,10 +44,15 @@ export const UPLOAD_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
 };
 
-export default fp(async function security(app: FastifyInstance) {
+/**
+ * `imgOrigins`: where else the console loads images from — the origin of S3_PUBLIC_URL when uploads are
+ * served from a CDN or a public bucket.
+ */
+export default fp(async function security(app: FastifyInstance, opts: { imgOrigins?: string[] } = {}) {
+  const directives = { ...CSP_DIRECTIVES, imgSrc: [...CSP_DIRECTIVES.imgSrc, ...(opts.imgOrigins ?? [])] };
   await app.register(helmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives },
     frameguard: { action: 'deny' },
     // helmet's defaults otherwise: Referrer-Policy no-referrer, X-Content-Type-Options nosniff,
     // Cross-Origin-Opener-Policy / -Resource-Policy same-origin, Strict-Transport-Security (ignored by

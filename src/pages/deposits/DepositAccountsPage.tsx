@@ -25,6 +25,7 @@ import useAction from '../../components/useAction';
 import { useForm } from '../../components/useForm';
 import { useListParams } from '../../components/useListParams';
 import EnumSelect from '../../components/EnumSelect';
+import ImageUpload from '../../components/ImageUpload';
 import type { ListDepositAccountsApiArg, ListDepositAccountsApiResponse } from '../../services/generated/deposit';
 import { useDepositAccountOptMutation, useListDepositAccountsQuery } from '../../services/deposits';
 
@@ -109,7 +110,12 @@ function AccountDialog({ editing, onClose }: { editing: DepositAccount | 'new' |
         }
         slotProps={{ htmlInput: { maxLength: 100 } }}
       />
-      <TextField {...form.field('qrUrl')} slotProps={{ htmlInput: { maxLength: 500 } }} />
+      <ImageUpload label="二维码图片" value={form.values.qrUrl} onChange={(url) => form.setValue('qrUrl', url)} />
+      <TextField
+        {...form.field('qrUrl')}
+        helperText={form.errors.qrUrl ?? '上传后自动填入，也可粘贴图片地址'}
+        slotProps={{ htmlInput: { maxLength: 500 } }}
+      />
       <EnumSelect label="状态" {...form.field('status')} options={DepositAccountStatus} />
       <TextField {...form.field('remark')} slotProps={{ htmlInput: { maxLength: 200 } }} />
     </FormDialog>
