@@ -39,8 +39,10 @@ describe('console shell', () => {
     await page.waitForURL(/\/layout\/welcome$/);
     const sidebar = page.getByTestId('sidebar');
     await sidebar.getByRole('button', { name: '系统管理' }).click();
-    // The group opens with an animation: wait for the entry to be visible before clicking it.
-    const link = sidebar.getByRole('link', { name: '修改密码' });
+    await sidebar.getByRole('button', { name: '系统管理', expanded: true }).waitFor();
+    // The group opens with an animation (MUI Collapse): its entry is clicked once the animation has
+    // ended (the wrapper's "entered" state), not while it is still growing under the pointer.
+    const link = sidebar.locator('.MuiCollapse-entered').getByRole('link', { name: '修改密码' });
     await link.waitFor({ state: 'visible' });
     await link.click();
     await page.waitForURL(/\/layout\/systemLayout\/passwordLayout$/);
