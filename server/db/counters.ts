@@ -10,7 +10,6 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { Code } from '../../domain/codes';
 import { AppError } from '../errors';
 import { bulkRows, type BulkType } from './bulk';
-import { dialectOf } from './dialect';
 import { OVERFLOW_ABORT } from './migrations/2026_11_24_1000_integer_sums';
 import type { Database } from './schema';
 import { moneySum } from './sql';
@@ -168,11 +167,19 @@ const ROWS_PER_STATEMENT = 500;
 const chunks = <T>(xs: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(xs.length / size) }, (_, i) => xs.slice(i * size, (i + 1) * size));
 
+/** A CHECK constraint refused the write (a counter's `n >= 0`): PostgreSQL 23514, SQLite's message. */
+const isCheckViolation = (err: unknown) => {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  return e?.code === '23514' || (typeof e?.message === 'string' && e.message.includes('CHECK constraint failed'));
+};
+
 /**
- * Many keys' deltas (ascending): on PostgreSQL the existing counter rows of all of them are locked
- * first, in ascending key order in one statement (so two writers still take them in one order), then
- * the rises are upserted in ascending order (new rows made in that order too) and the falls applied by
- * one UPDATE per 500 keys joined to their deltas, which must hit one row each. SQLite has one writer.
+ * Many keys' deltas (ascending), in two sweeps of a few statements each:
+ * 1. every key's counter row is taken in ascending key order — made (zero) when missing, row-locked by
+ *    a no-op update when present — by multi-row upserts of 500 keys, so any two writers (this path or
+ *    the one-key-at-a-time one) take counter rows in one order and cannot deadlock;
+ * 2. the deltas are added by one UPDATE per 500 keys joined to them, every row now held.
+ * A fall of a key that had no row meets its zero row and the `n >= 0` check: refused, rolled back.
  */
 async function applyMany<K extends string>(db: Db, c: Counter<K, string>, deltas: Delta<K>[]): Promise<void> {
   const sums = sumColumns(c);
@@ -185,36 +192,34 @@ async function applyMany<K extends string>(db: Db, c: Counter<K, string>, deltas
     c.keys.map((k) => sql`${sql.ref(`${c.table}.${k}`)} = ${sql.ref(`v.${k}`)}`),
     sql` and `,
   );
-  if (dialectOf(db as Kysely<unknown>) === 'postgres') {
-    const keys = bulkRows(
-      db,
-      keyTypes,
-      deltas.map((d) => c.keys.map((k) => d.key[k])),
-    );
-    const order = sql.join(c.keys.map((k) => sql.ref(`${c.table}.${k}`)));
-    await sql`with v(${sql.join(c.keys.map((k) => sql.id(k)))}) as (${keys})
-      select 1 from ${t} join v on ${joined} order by ${order} for no key update of ${t}`.execute(db);
-  }
-  for (const part of chunks(
-    deltas.filter((d) => d.n >= 0n),
-    ROWS_PER_STATEMENT,
-  ))
-    await rise(db, c, part);
-  for (const part of chunks(
-    deltas.filter((d) => d.n < 0n),
-    ROWS_PER_STATEMENT,
-  )) {
-    const set = sql.join(
-      ['n', ...sums].map((col) => sql`${sql.id(col)} = ${sql.ref(`${c.table}.${col}`)} + ${sql.ref(`v.${col}`)}`),
-    );
+  const parts = chunks(deltas, ROWS_PER_STATEMENT);
+  for (const part of parts)
+    await loose(db)
+      .insertInto(c.table)
+      .values(
+        part.map((d) => ({
+          ...Object.fromEntries(c.keys.map((k) => [k, d.key[k]])),
+          n: 0n,
+          ...Object.fromEntries(sums.map((s) => [s, 0n])),
+        })),
+      )
+      .onConflict((oc) => oc.columns([...c.keys]).doUpdateSet({ n: sql`${sql.ref(`${c.table}.n`)}` }))
+      .execute();
+  const set = sql.join(
+    ['n', ...sums].map((col) => sql`${sql.id(col)} = ${sql.ref(`${c.table}.${col}`)} + ${sql.ref(`v.${col}`)}`),
+  );
+  for (const part of parts) {
     const r = await refuseOverflow(() =>
       sql`with v(${columns}) as (${bulkRows(db, types, part.map(rowOf))})
         update ${t} set ${set} from v where ${joined}`.execute(db),
-    );
-    if (Number(r.numAffectedRows) !== part.length)
+    ).catch((err: unknown) => {
+      if (!isCheckViolation(err)) throw err;
       throw new Error(
-        `${c.table} has no row for some of ${part.length} keys (first ${describeKey(c.keys, part[0].key)})`,
+        `${c.table}: a fall below zero among ${part.length} keys (a key with no row, or fewer rows than moved)`,
       );
+    });
+    if (Number(r.numAffectedRows) !== part.length)
+      throw new Error(`${c.table}: ${Number(r.numAffectedRows)} of ${part.length} counter rows updated`);
   }
 }
 

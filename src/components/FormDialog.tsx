@@ -37,6 +37,8 @@ export interface FormDialogProps {
   /** A success toast, e.g. "保存成功". */
   successText?: string;
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
+  /** Something in the form is still working (an image uploading): 确定 waits for it. */
+  waiting?: boolean;
 }
 
 export function errorMessage(error: unknown): string {
@@ -57,6 +59,7 @@ export function FormDialog({
   cancelText = '取消',
   successText,
   maxWidth = 'sm',
+  waiting = false,
 }: FormDialogProps) {
   const id = useId();
   const dispatch = useAppDispatch();
@@ -71,7 +74,7 @@ export function FormDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || waiting) return;
     setFailure(null);
     if (form && !form.validate()) return;
     setBusy(true);
@@ -114,7 +117,7 @@ export function FormDialog({
         <Button
           type="submit"
           variant="contained"
-          disabled={busy}
+          disabled={busy || waiting}
           startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
         >
           {submitText}

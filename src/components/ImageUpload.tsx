@@ -17,9 +17,11 @@ export interface ImageUploadProps {
   value: string;
   onChange: (url: string) => void;
   disabled?: boolean;
+  /** Told when an upload starts and ends (a dialog keeps 确定 disabled meanwhile). */
+  onBusy?: (busy: boolean) => void;
 }
 
-export default function ImageUpload({ label, value, onChange, disabled }: ImageUploadProps) {
+export default function ImageUpload({ label, value, onChange, disabled, onBusy }: ImageUploadProps) {
   const dispatch = useAppDispatch();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -31,6 +33,7 @@ export default function ImageUpload({ label, value, onChange, disabled }: ImageU
     if (!file || busy || disabled) return;
     setError(null);
     setProgress(0);
+    onBusy?.(true);
     try {
       const r = await uploadImage(dispatch, file, setProgress);
       onChange(r.url);
@@ -38,6 +41,7 @@ export default function ImageUpload({ label, value, onChange, disabled }: ImageU
       setError(e instanceof Error ? e.message : '上传失败');
     } finally {
       setProgress(null);
+      onBusy?.(false);
     }
   };
   const drop = (e: DragEvent) => {

@@ -4,6 +4,7 @@
  * progress). The server checks the content, re-encodes and stores it; its answer names the image's URL.
  */
 import type { AppDispatch } from '../store';
+import { API_BASE } from './baseApi';
 import { api, type UploadImageApiResponse } from './generated/oss';
 
 export type UploadedImage = UploadImageApiResponse;
@@ -47,5 +48,10 @@ export async function uploadImage(
   ).unwrap();
   if (file.type && !ticket.accept.split(',').includes(file.type)) throw new Error(NOT_IMAGE);
   if (file.size > ticket.maxSize) throw new Error(`文件超过 ${sizeText(ticket.maxSize)} 上限，请压缩后再上传`);
-  return putFile(ticket.uploadUrl, file, onProgress);
+  // A relative uploadUrl is on the API's host (API_BASE when the console is served from elsewhere).
+  return putFile(
+    /^https?:\/\//.test(ticket.uploadUrl) ? ticket.uploadUrl : `${API_BASE}${ticket.uploadUrl}`,
+    file,
+    onProgress,
+  );
 }

@@ -1,8 +1,8 @@
 /**
  * CounterMoves merges a transaction's moves of one counter per key: a batch moving many rows between the
  * same keys writes each counter row once, with the net change, and moves that cancel out write nothing;
- * many keys are written together (upserts and updates of up to 500 rows, PostgreSQL's row locks taken
- * first in ascending key order).
+ * many keys are written in two sweeps (each key's row made or locked in ascending key order, then the
+ * deltas added), 500 keys per statement.
  */
 import { sql } from 'kysely';
 import { counter, CounterMoves } from '../../../server/db/counters';
@@ -53,15 +53,15 @@ describe(`counter moves merged per key (${dbKind})`, () => {
     ]);
   });
 
-  it('writes many keys in a few statements: the rises upserted and the falls updated 500 at a time', async () => {
+  it('writes many keys in a few statements: rows taken in key order, then the deltas, 500 keys at a time', async () => {
     await counted((counts, db) => counts.move(db, STAT, null, { status: 5 }, { amount_sum: 5000n }, 1300n));
-    // Keys 0–4 and 6–1205 rise (1,205 rows: three upserts), 5 falls (one update); PostgreSQL locks first.
+    // 1,206 keys: three statements make or lock their rows in key order, three add the deltas.
     const n = await counted((counts, db) => {
       for (let s = 0; s < 5; s++) counts.move(db, STAT, null, { status: s }, { amount_sum: BigInt(s) });
       for (let s = 6; s < 1206; s++) counts.move(db, STAT, { status: 5 }, { status: s }, { amount_sum: 1n });
       counts.move(db, STAT, { status: 5 }, null, { amount_sum: 10n }, 2n);
     });
-    expect(n).toBe(dbKind === 'sqlite' ? 4 : 5);
+    expect(n).toBe(6);
     const all = await rows();
     expect(all).toHaveLength(1206);
     expect(all.slice(0, 7)).toEqual([
@@ -92,11 +92,48 @@ describe(`counter moves merged per key (${dbKind})`, () => {
         for (let s = 0; s < 20; s++) counts.move(db, STAT, null, { status: s }, { amount_sum: 1n });
         counts.move(db, STAT, { status: 30 }, null, { amount_sum: 1n });
       }),
-    ).rejects.toThrow('deposit_stat has no row for some of 1 keys (first status 30)');
+    ).rejects.toThrow('deposit_stat: a fall below zero among 21 keys');
     expect(await rows()).toEqual([]);
     await expect(
       counted((counts, db) => counts.move(db, STAT, { status: 1 }, { status: 2 }, { amount_sum: 1n })),
     ).rejects.toThrow('deposit_stat has no row for status 1');
     expect(await rows()).toEqual([]);
   });
+
+  (dbKind === 'postgres' ? it : it.skip)(
+    'PostgreSQL: a many-key writer and a one-key move over the same keys do not deadlock',
+    async () => {
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      await counted((counts, db) => counts.move(db, STAT, null, { status: 5 }, { amount_sum: 10n }, 10n));
+      // The move 5 → 1 makes key 1 (new) and pauses before taking key 5; meanwhile a writer of keys
+      // 0–10 runs. Taking existing rows before making new lower ones, it held 5 and waited for 1:
+      // deadlock. Taking every row in key order, it waits at 1 and the move finishes first.
+      let paused = false;
+      const move = t.db.db.transaction().execute(async (trx) => {
+        const slow = trx.withPlugin({
+          transformQuery: (args) => args.node,
+          transformResult: async (args) => {
+            if (!paused) {
+              paused = true;
+              await sleep(500);
+            }
+            return args.result;
+          },
+        });
+        const counts = new CounterMoves();
+        counts.move(slow, STAT, { status: 5 }, { status: 1 }, { amount_sum: 1n });
+        await counts.apply();
+      });
+      await sleep(150);
+      const many = counted((counts, db) => {
+        for (let s = 0; s <= 10; s++) counts.move(db, STAT, null, { status: s }, { amount_sum: 1n });
+      });
+      const results = await Promise.allSettled([move, many]);
+      expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok']);
+      expect((await rows()).filter(([s]) => s === 1 || s === 5)).toEqual([
+        [1, 2, '2'],
+        [5, 10, '10'],
+      ]);
+    },
+  );
 });

@@ -116,7 +116,9 @@ export class S3Store implements UploadStore {
       return { body: r.Body as Readable, type: typeOfKey(key), size: Number(r.ContentLength ?? 0) };
     } catch (err) {
       const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
-      if (e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return null;
+      // A bucket answers 403 for a missing key when the credentials may not list it (least privilege).
+      if (e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404 || e.$metadata?.httpStatusCode === 403)
+        return null;
       throw err;
     }
   }

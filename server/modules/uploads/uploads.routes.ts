@@ -51,7 +51,16 @@ const uploadRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx 
       },
       async (req) => {
         if (!(req.body instanceof Readable)) throw badInput(UploadMessages.empty);
-        return ok(await receiveUpload(ctx, req.params.token, req.body, req.headers['content-type']));
+        const length = req.headers['content-length'];
+        return ok(
+          await receiveUpload(
+            ctx,
+            req.params.token,
+            req.body,
+            req.headers['content-type'],
+            length === undefined ? undefined : Number(length),
+          ),
+        );
       },
     );
   });

@@ -9,8 +9,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { once } from 'node:events';
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import sharp from 'sharp';
 import type { Static } from '@sinclair/typebox';
 import type { Ctx } from '../../context';
@@ -28,7 +29,7 @@ export const UploadMessages = {
   notImage: '文件不是支持的图片格式（PNG、JPEG、GIF、WebP）',
   mismatch: (content: string, declared: string) => `文件内容（${content}）与文件类型（${declared}）不符`,
   broken: '图片已损坏或无法识别',
-  tooManyPixels: '图片尺寸过大（宽高不超过 10000 像素）',
+  tooManyPixels: '图片尺寸过大（宽高不超过 10000 像素，所有帧合计不超过 4000 万像素）',
 } as const;
 
 export const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
@@ -37,7 +38,25 @@ export const TICKET_MS = 10 * 60_000;
 /** The stored image fits in this square (no enlargement); the thumbnail in THUMB. */
 const MAX_SIDE = 2560;
 const THUMB = 320;
-const MAX_PIXELS = 10_000 * 10_000;
+/** Decoded pixels of all frames together (4 bytes each: at most ~160 MB per image being processed). */
+const MAX_PIXELS = 40_000_000;
+/** Images re-encoded at once per process; the rest wait their turn (memory stays bounded). */
+const PROCESSING_SLOTS = 2;
+
+let freeSlots = PROCESSING_SLOTS;
+const waiting: Array<() => void> = [];
+/** Runs `work` when one of the processing slots is free. */
+async function inSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (freeSlots > 0) freeSlots--;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else freeSlots++;
+  }
+}
 
 function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
@@ -87,19 +106,33 @@ export function sniff(head: Buffer): Format | null {
   return null;
 }
 
-/** Streams `body` to `file`, refusing it once it passes `max` bytes. Returns the size and first bytes. */
+/**
+ * Streams `body` to `file`, counting; past `max` bytes it stops writing and reads on (up to as much again
+ * plus 1 MB, then lets the connection go) so that the client gets its refusal on a connection still
+ * open. Returns the size and the first bytes; a body that fails (a client gone, a bad encoding) is a
+ * broken upload.
+ */
 async function spool(body: Readable, file: string, max: number): Promise<{ size: number; head: Buffer }> {
   let size = 0;
   const heads: Buffer[] = [];
-  const counter = new Transform({
-    transform(chunk: Buffer, _enc, done) {
+  const out = fs.createWriteStream(file, { flags: 'wx' });
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > max) return done(badInput(UploadMessages.tooLarge(max)));
+      if (size > max) {
+        if (size > 2 * max + 1024 * 1024) break;
+        continue;
+      }
       if (size - chunk.length < 16) heads.push(chunk.subarray(0, 16));
-      done(null, chunk);
-    },
-  });
-  await pipeline(body, counter, fs.createWriteStream(file, { flags: 'wx' }));
+      if (!out.write(chunk)) await once(out, 'drain');
+    }
+  } catch {
+    throw badInput(UploadMessages.broken);
+  } finally {
+    out.end();
+    await finished(out).catch(() => undefined);
+  }
+  if (size > max) throw badInput(UploadMessages.tooLarge(max));
   return { size, head: Buffer.concat(heads).subarray(0, 16) };
 }
 
@@ -113,6 +146,7 @@ export async function receiveUpload(
   token: string,
   body: Readable,
   declaredType = '',
+  declaredLength?: number,
 ): Promise<Static<typeof UploadedImage>> {
   const now = ctx.clock.now();
   const claimed = /^[A-Za-z0-9_-]{20,64}$/.test(token) ? await claimTicket(ctx.db, hashOf(token), now) : undefined;
@@ -122,6 +156,11 @@ export async function receiveUpload(
     if (state?.used_at != null) throw badInput(UploadMessages.usedTicket);
     if (state) throw badInput(UploadMessages.expiredTicket);
     throw badInput(UploadMessages.badTicket);
+  }
+  // A body announced larger than the ticket allows is refused before a byte is read.
+  if (declaredLength !== undefined && declaredLength > Number(claimed.max_size)) {
+    body.resume();
+    throw badInput(UploadMessages.tooLarge(Number(claimed.max_size)));
   }
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'upload-'));
   const file = path.join(dir, 'in');
@@ -142,23 +181,26 @@ export async function receiveUpload(
     if (meta.format !== format) throw badInput(UploadMessages.notImage);
     const width = meta.width ?? 0;
     const height = meta.pageHeight ?? meta.height ?? 0;
+    const frames = meta.pages ?? 1;
     if (!width || !height) throw badInput(UploadMessages.broken);
-    if (width > 10_000 || height > 10_000 || width * height > MAX_PIXELS) throw badInput(UploadMessages.tooManyPixels);
+    if (width > 10_000 || height > 10_000 || width * height * frames > MAX_PIXELS)
+      throw badInput(UploadMessages.tooManyPixels);
     const lossless = format === 'png' || format === 'gif';
     const input = () => sharp(file, { animated, limitInputPixels: MAX_PIXELS });
     const encode = async (img: sharp.Sharp) =>
       img.webp(lossless ? { lossless: true, effort: 3 } : { quality: 85, effort: 3 }).toBuffer({ resolveWithObject: true });
     // autoOrient: a photo's EXIF orientation applied to the pixels before the metadata goes.
     const oriented = (img: sharp.Sharp) => (animated ? img : img.autoOrient());
-    const [main, thumb] = await Promise.all([
-      encode(oriented(input()).resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })),
-      sharp(file, { limitInputPixels: MAX_PIXELS })
+    // One after the other, in one of the process's processing slots: one decoded image at a time.
+    const { main, thumb } = await inSlot(async () => {
+      const main = await encode(oriented(input()).resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true }));
+      const thumb = await sharp(file, { limitInputPixels: MAX_PIXELS })
         .autoOrient()
         .resize(THUMB, THUMB, { fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 80, effort: 3 })
-        .toBuffer(),
-    ]).catch((err: unknown) => {
-      if ((err as { code?: number }).code === 400) throw err;
+        .toBuffer();
+      return { main, thumb };
+    }).catch(() => {
       throw badInput(UploadMessages.broken);
     });
     const store = storeOf(ctx.config);

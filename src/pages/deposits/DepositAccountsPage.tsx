@@ -55,6 +55,7 @@ function AccountDialog({ editing, onClose }: { editing: DepositAccount | 'new' |
     remark: { label: '备注', validate: (v) => (v.length > 200 ? '备注最多200个字符' : null) },
   });
   const [shown, setShown] = useState<typeof editing>(null);
+  const [uploading, setUploading] = useState(false);
   if (editing !== shown) {
     setShown(editing);
     if (editing)
@@ -93,6 +94,7 @@ function AccountDialog({ editing, onClose }: { editing: DepositAccount | 'new' |
       onClose={onClose}
       onSubmit={submit}
       successText={isNew ? '新增成功' : '保存成功'}
+      waiting={uploading}
     >
       <EnumSelect
         options={Chains}
@@ -110,7 +112,12 @@ function AccountDialog({ editing, onClose }: { editing: DepositAccount | 'new' |
         }
         slotProps={{ htmlInput: { maxLength: 100 } }}
       />
-      <ImageUpload label="二维码图片" value={form.values.qrUrl} onChange={(url) => form.setValue('qrUrl', url)} />
+      <ImageUpload
+        label="二维码图片"
+        value={form.values.qrUrl}
+        onChange={(url) => form.setValue('qrUrl', url)}
+        onBusy={setUploading}
+      />
       <TextField
         {...form.field('qrUrl')}
         helperText={form.errors.qrUrl ?? '上传后自动填入，也可粘贴图片地址'}

@@ -12,8 +12,11 @@ import type { RouteDeclaration } from '../../../../server/plugins/auth';
 import { build, dbKind, type TestApp } from '../../helpers';
 import { addManager, addRole, sessionOf } from './fixtures';
 
-/** The only routes anyone may call without a session. */
-const PUBLIC_ROUTES = ['POST /v1/admin/user/login'];
+/**
+ * The only routes anyone may call without a session: the login, and an upload, whose credential is its
+ * one-use ticket from `GET oss` (a session route) — uploads.routes.test.ts refuses a forged one.
+ */
+const PUBLIC_ROUTES = ['POST /v1/admin/user/login', 'PUT /v1/admin/oss/upload/:token'];
 
 /** Method + path of every registered /v1 route, read from the router itself (not from the auth plugin). */
 function routerRoutes(app: FastifyInstance): string[] {

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import S3rver from 's3rver';
 import type { S3Settings } from '../../../../server/modules/uploads/store';
@@ -166,6 +167,17 @@ describe.each([disk, s3])(`uploads (${dbKind})`, (makeStore) => {
       const r = await p;
       expect({ what, code: r.code, msg: r.msg }).toEqual({ what, code: 400, msg });
     }
+    // Without a Content-Length the bytes are counted while they stream, and refused past the limit.
+    const streamed = await ticket();
+    const chunks = [await png(), Buffer.alloc(MAX / 2), Buffer.alloc(MAX / 2), Buffer.alloc(MAX / 2)];
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: streamed.uploadUrl,
+      payload: Readable.from(chunks),
+      headers: { 'content-type': 'image/png' },
+    });
+    expect(res.headers['content-length']).toBeDefined();
+    expect(res.json()).toMatchObject({ code: 400, msg: UploadMessages.tooLarge(MAX) });
     const reused = await ticket();
     expect((await put(reused.uploadUrl, await png())).code).toBe(200);
     expect((await put(reused.uploadUrl, await png())).msg).toBe(UploadMessages.usedTicket);
