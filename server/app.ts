@@ -101,6 +101,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? false,
     trustProxy: opts.ctx.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // A request must arrive whole within 5 minutes (Node's own default, which Fastify turns off): a
+    // stalled upload does not hold its ticket and temporary file for ever. Responses (exports) are not timed.
+    requestTimeout: 300_000,
     ajv: {
       customOptions: {
         verbose: true,
