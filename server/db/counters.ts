@@ -369,6 +369,17 @@ export class CounterMoves {
   }
 }
 
+/**
+ * Queues moves on the caller's `counts` (applied by the caller with its other moves), or, without one,
+ * on a queue of their own applied at once.
+ */
+export async function queueOrApply(counts: CounterMoves | undefined, queue: (counts: CounterMoves) => void) {
+  if (counts) return queue(counts);
+  const own = new CounterMoves();
+  queue(own);
+  await own.apply();
+}
+
 /** Runs `work` in a transaction whose counter moves are applied at its end (see `CounterMoves`). */
 export function countedTransaction<T>(
   db: Kysely<Database>,

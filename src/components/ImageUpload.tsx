@@ -9,6 +9,7 @@ import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import { UPLOAD_ACCEPT } from '../../domain/uploads';
 import { useAppDispatch } from '../store/hooks';
 import { uploadImage } from '../services/uploads';
 
@@ -101,7 +102,7 @@ export default function ImageUpload({ label, value, onChange, disabled, onBusy }
         ref={input}
         type="file"
         hidden
-        accept="image/png,image/jpeg,image/gif,image/webp"
+        accept={UPLOAD_ACCEPT}
         aria-label={`上传${label}`}
         onChange={(e) => {
           void send(e.target.files?.[0]);

@@ -3,16 +3,14 @@
  * then the file's bytes PUT to the ticket's uploadUrl with XMLHttpRequest (fetch reports no upload
  * progress). The server checks the content, re-encodes and stores it; its answer names the image's URL.
  */
+import { UploadMessages } from '../../domain/uploads';
 import type { AppDispatch } from '../store';
 import { API_BASE } from './baseApi';
 import { api, type UploadImageApiResponse } from './generated/oss';
 
 export type UploadedImage = UploadImageApiResponse;
 
-export const NOT_IMAGE = '文件不是支持的图片格式（PNG、JPEG、GIF、WebP）';
-
-const sizeText = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+export const NOT_IMAGE = UploadMessages.notImage;
 
 /** PUTs `file` to `url`; `onProgress` gets 0–100. Rejects with the server's Chinese message. */
 export function putFile(url: string, file: Blob, onProgress?: (percent: number) => void): Promise<UploadedImage> {
@@ -47,7 +45,7 @@ export async function uploadImage(
     api.endpoints.getOssTicket.initiate(undefined, { forceRefetch: true, subscribe: false }),
   ).unwrap();
   if (file.type && !ticket.accept.split(',').includes(file.type)) throw new Error(NOT_IMAGE);
-  if (file.size > ticket.maxSize) throw new Error(`文件超过 ${sizeText(ticket.maxSize)} 上限，请压缩后再上传`);
+  if (file.size > ticket.maxSize) throw new Error(UploadMessages.tooLarge(ticket.maxSize));
   // A relative uploadUrl is on the API's host (API_BASE when the console is served from elsewhere).
   return putFile(
     /^https?:\/\//.test(ticket.uploadUrl) ? ticket.uploadUrl : `${API_BASE}${ticket.uploadUrl}`,

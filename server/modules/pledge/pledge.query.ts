@@ -4,7 +4,7 @@
  * releases, and the check that the pledge counters match their tables.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { CounterMoves } from '../../db/counters';
+import { queueOrApply, type CounterMoves } from '../../db/counters';
 import type { Database } from '../../db/schema';
 import {
   PLEDGE_RELEASE_STAT,
@@ -35,12 +35,5 @@ export async function countReleases(
   rows: readonly PledgeReleaseCount[],
   counts?: CounterMoves,
 ): Promise<void> {
-  if (!rows.length) return;
-  if (counts) {
-    queueReleaseCounts(trx, counts, rows);
-    return;
-  }
-  const own = new CounterMoves();
-  queueReleaseCounts(trx, own, rows);
-  await own.apply();
+  if (rows.length) await queueOrApply(counts, (c) => queueReleaseCounts(trx, c, rows));
 }

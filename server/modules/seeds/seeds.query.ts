@@ -4,7 +4,7 @@
  * that the seed counters match their tables.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { CounterMoves } from '../../db/counters';
+import { queueOrApply, type CounterMoves } from '../../db/counters';
 import type { Database } from '../../db/schema';
 import {
   queueSeedReleaseCounts,
@@ -33,12 +33,5 @@ export async function countSeedReleases(
   rows: readonly SeedReleaseCount[],
   counts?: CounterMoves,
 ): Promise<void> {
-  if (!rows.length) return;
-  if (counts) {
-    queueSeedReleaseCounts(trx, counts, rows);
-    return;
-  }
-  const own = new CounterMoves();
-  queueSeedReleaseCounts(trx, own, rows);
-  await own.apply();
+  if (rows.length) await queueOrApply(counts, (c) => queueSeedReleaseCounts(trx, c, rows));
 }

@@ -17,22 +17,12 @@ import type { Static } from '@sinclair/typebox';
 import type { Ctx } from '../../context';
 import { badInput } from '../../errors';
 import type { OssTicket, UploadedImage } from './uploads.schema';
+import { UPLOAD_ACCEPT, UploadMessages } from '../../../domain/uploads';
 import { storeOf } from './store';
 import { claimTicket, insertTicket, recordStored, ticketState } from './uploads.repository';
 
-export const UploadMessages = {
-  badTicket: '上传凭证无效，请重新选择文件上传',
-  usedTicket: '上传凭证已使用，请重新选择文件上传',
-  expiredTicket: '上传凭证已过期，请重新选择文件上传',
-  tooLarge: (max: number) => `文件超过 ${formatSize(max)} 上限，请压缩后再上传`,
-  empty: '文件为空',
-  notImage: '文件不是支持的图片格式（PNG、JPEG、GIF、WebP）',
-  mismatch: (content: string, declared: string) => `文件内容（${content}）与文件类型（${declared}）不符`,
-  broken: '图片已损坏或无法识别',
-  tooManyPixels: '图片尺寸过大（宽高不超过 10000 像素，所有帧合计不超过 4000 万像素）',
-} as const;
+export { UploadMessages };
 
-export const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 /** How long a ticket works. */
 export const TICKET_MS = 10 * 60_000;
 /** The stored image fits in this square (no enlargement); the thumbnail in THUMB. */
@@ -58,10 +48,6 @@ async function inSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
-}
-
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 export const thumbKeyOf = (key: string) => key.replace(/\.webp$/, '_thumb.webp');
 
@@ -81,7 +67,7 @@ export async function issueTicket(ctx: Ctx, managerId: number): Promise<Static<t
     publicUrl: storeOf(ctx.config).urlOf(key),
     expiresAt,
     maxSize,
-    accept: ACCEPT,
+    accept: UPLOAD_ACCEPT,
   };
 }
 
