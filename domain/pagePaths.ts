@@ -24,6 +24,8 @@ export const pagePaths = {
   'bill:view': 'billLayout',
   'seed:view': 'energyLayout/seedLayout',
   'change:view': 'energyLayout/changeLayout',
+  'product:view': 'mallLayout/productLayout',
+  'order:view': 'mallLayout/orderLayout',
   'match:view': 'matchLayout',
 } as const;
 

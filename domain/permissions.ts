@@ -221,6 +221,34 @@ export const permissionTree: PermissionNode[] = [
     ],
   },
   {
+    id: 900,
+    code: 'mall',
+    title: '商城管理',
+    kind: 'group',
+    name: 'mallLayout',
+    layout: `${L}/mallLayout`,
+    children: [
+      {
+        id: 910,
+        ...pageAt('product:view'),
+        title: '商品管理',
+        children: [
+          { id: 911, code: 'product:edit', title: '新增/编辑商品', kind: 'action' },
+          { id: 912, code: 'product:operate', title: '上下架/删除商品', kind: 'action' },
+        ],
+      },
+      {
+        id: 920,
+        ...pageAt('order:view'),
+        title: '订单管理',
+        children: [
+          { id: 921, code: 'order:opt', title: '订单发货/完成/取消', kind: 'action' },
+          { id: 922, code: 'order:export', title: '导出订单', kind: 'action' },
+        ],
+      },
+    ],
+  },
+  {
     id: 1000,
     ...pageAt('match:view'),
     title: '撮合管理',

@@ -217,3 +217,11 @@ export async function dropPgSchema(url: string, schema: string) {
 }
 
 export { sql };
+
+/**
+ * `FOR SHARE` where the database has row locks: many readers hold it together, a writer of the row
+ * waits for them (a purchase holds its product so that taking it off shelf waits for the purchase).
+ */
+export function forShare<T extends { forShare(): T }>(qb: T, db: Kysely<unknown> | Transaction<unknown>): T {
+  return dialectOf(db) === 'postgres' ? qb.forShare() : qb;
+}

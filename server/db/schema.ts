@@ -554,6 +554,10 @@ export interface Database {
   match_buyer_stat: MatchBuyerStatTable;
   settlement_run: SettlementRunTable;
   upload: UploadTable;
+  product: ProductTable;
+  product_sku: ProductSkuTable;
+  mall_order: MallOrderTable;
+  order_stat: OrderStatTable;
 }
 
 /** One upload ticket (`GET oss`) and, once used, what was stored under its key. */
@@ -571,4 +575,87 @@ export interface UploadTable {
   width: number | null;
   height: number | null;
   created_at: number;
+}
+
+/** A mall product (DOMAIN.md §3 Mall). Price, stock and sales are derived from its SKUs. */
+export interface ProductTable {
+  id: Generated<number>;
+  name: string;
+  /** 1 实物, 2 种子 */
+  kind: number;
+  /** The asset it is paid in: USDT, LZ or ENERGY. */
+  asset: string;
+  cover: Generated<string>;
+  /** JSON array of image URLs. */
+  gallery: Generated<string>;
+  /** Sanitized HTML (server/http/richText.ts). */
+  detail: Generated<string>;
+  /** 种子: the total energy (ENERGY minor units) one bought grants, released over seed_days. */
+  seed_energy: ColumnType<string, bigint | string | undefined, bigint | string>;
+  seed_days: Generated<number>;
+  /** JSON SpecDim[] (domain/mall.ts): the dimensions its SKU table was generated from. */
+  specs: Generated<string>;
+  sort: Generated<number>;
+  /** 0 下架, 1 上架 */
+  status: Generated<number>;
+  deleted_at: number | null;
+  created_at: number;
+  updated_at: number;
+  updated_by: Generated<string>;
+}
+
+/** One SKU of a product: a combination of spec values with its price and stock. */
+export interface ProductSkuTable {
+  id: Generated<number>;
+  product_id: number;
+  /** "颜色:红, 尺寸:L" ("" with no dimensions): unique per product. */
+  spec: string;
+  /** JSON string[] of the values, in the product's dimension order. */
+  spec_values: string;
+  /** Minor units of the product's asset. */
+  price: Money;
+  stock: Money;
+  sales: ColumnType<string, bigint | string | undefined, bigint | string>;
+  image: Generated<string>;
+  position: Generated<number>;
+  /** 1 when left out of the product's current set (kept for the orders that point at it). */
+  deleted: Generated<number>;
+}
+
+/** A mall order: paid when placed; a snapshot of what was bought. */
+export interface MallOrderTable {
+  id: Generated<number>;
+  member_id: number;
+  product_id: number;
+  sku_id: number;
+  kind: number;
+  asset: string;
+  product_name: string;
+  spec: string;
+  image: string;
+  unit_price: Money;
+  quantity: number;
+  total: Money;
+  receiver_name: Generated<string>;
+  receiver_phone: Generated<string>;
+  receiver_address: Generated<string>;
+  /** 1 待发货, 2 已发货, 3 已完成, 4 已取消 */
+  status: number;
+  express_company: Generated<string>;
+  tracking_no: Generated<string>;
+  remark: Generated<string>;
+  seed_id: number | null;
+  operator_name: string | null;
+  created_at: number;
+  shipped_at: number | null;
+  finished_at: number | null;
+  updated_at: number;
+}
+
+/** Orders per (status, asset) with the sum of their totals. */
+export interface OrderStatTable {
+  status: number;
+  asset: string;
+  n: number;
+  total_sum: Money;
 }

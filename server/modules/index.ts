@@ -11,6 +11,7 @@ import pledgeRoutes from './pledge/pledge.routes';
 import seedRoutes from './seeds/seeds.routes';
 import matchRoutes from './matches/matches.routes';
 import uploadRoutes from './uploads/uploads.routes';
+import mallRoutes from './mall/mall.routes';
 
 export const routeModules = [
   authRoutes,
@@ -25,4 +26,5 @@ export const routeModules = [
   seedRoutes,
   matchRoutes,
   uploadRoutes,
+  mallRoutes,
 ];

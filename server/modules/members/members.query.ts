@@ -111,3 +111,9 @@ export function readPageWithMembers<R extends { id: unknown }>(
 export function memberColumnsOf(r: { member_id: unknown; uid: string; phone: string; nickname: string }) {
   return { memberId: Number(r.member_id), uid: r.uid, phone: r.phone, nickname: r.nickname };
 }
+
+/** A member's status (domain/members.ts MemberStatus), undefined when there is no such member. */
+export async function memberStatusOf(db: Db, id: number): Promise<number | undefined> {
+  const r = await db.selectFrom('member').select('status').where('id', '=', id).executeTakeFirst();
+  return r?.status;
+}

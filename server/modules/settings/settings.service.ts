@@ -51,8 +51,14 @@ export interface MatchSetting {
   payTimeoutMinutes: number;
 }
 
+/** The mall: shipped orders complete by themselves this many days after shipping. */
+export interface MallSetting {
+  autoCompleteDays: number;
+}
+
 export interface Settings {
   match: MatchSetting;
+  mall: MallSetting;
   deposit: DepositSetting;
   'withdraw.1': WithdrawSetting;
   'withdraw.2': WithdrawSetting;
@@ -63,6 +69,7 @@ export type SettingKey = keyof Settings;
 
 export const settingDefaults: { [K in SettingKey]: Settings[K] } = {
   match: { payTimeoutMinutes: 30 },
+  mall: { autoCompleteDays: 7 },
   deposit: { open: true, min: '10', chains: ['TRC20', 'ERC20'], tips: '' },
   'withdraw.1': {
     open: true,

@@ -1,10 +1,11 @@
 /**
  * The settlement job inside the server (SETTLE_ENABLED): once a minute it cancels the unpaid matches
- * whose payment time ran out, and settles every day that is due (yesterday from SETTLE_AT on, in
+ * whose payment time ran out, completes the orders shipped longer ago than the mall setting says, and settles every day that is due (yesterday from SETTLE_AT on, in
  * Asia/Shanghai time; missed days first). Several server processes may run it: the day's lease in the
  * database lets exactly one of them settle it; a tick still running when the next comes is not doubled.
  */
 import type { Ctx } from '../../context';
+import { completeShippedOrders } from '../mall/orders.service';
 import { expireMatches } from '../matches/matches.service';
 import { settleDue } from './settlement.service';
 
@@ -19,6 +20,12 @@ export async function settlementTick(ctx: Ctx): Promise<void> {
     if (cancelled > 0) ctx.log.info({ cancelled }, 'expired matches cancelled');
   } catch (err) {
     ctx.log.error({ err }, 'match expiry failed');
+  }
+  try {
+    const { completed } = await completeShippedOrders(ctx, ctx.clock.now());
+    if (completed > 0) ctx.log.info({ completed }, 'shipped orders completed');
+  } catch (err) {
+    ctx.log.error({ err }, 'order auto-complete failed');
   }
   try {
     for (const r of await settleDue(ctx, ctx.clock.now(), { retryAfterMs: RETRY_AFTER_MS })) {

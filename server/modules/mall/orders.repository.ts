@@ -1,0 +1,283 @@
+/**
+ * All SQL on mall orders. Pages by keyset at any depth; the total and per-asset sums of a status filter
+ * (or none) come from order_stat, moved with every insert and status change; other filters narrow to
+ * few rows (one number, one member, one product) and are counted. Every state change is one
+ * conditional UPDATE per allowed source state (`updateFromFirst`).
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { counter, counterViolations, rebuildCounter, type CounterMoves } from '../../db/counters';
+import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
+import { money, moneySum } from '../../db/sql';
+import { updateFromFirst } from '../../db/transitions';
+import { memberIdIn, readPageWithMembers, type KeywordMembers } from '../members/members.query';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface OrderFilter {
+  /** From an order number: its id and the epoch-ms bounds of its date. */
+  number?: { id: number; start: number; end: number };
+  members?: KeywordMembers;
+  productId?: number;
+  status?: number;
+  start?: number;
+  end?: number;
+}
+
+function filtered(db: Db, f: OrderFilter) {
+  let q = db.selectFrom('mall_order as o');
+  if (f.number)
+    q = q
+      .where('o.id', '=', f.number.id)
+      .where('o.created_at', '>=', f.number.start)
+      .where('o.created_at', '<', f.number.end);
+  if (f.members) q = q.where(memberIdIn(db, 'o.member_id', f.members));
+  if (f.productId !== undefined) q = q.where('o.product_id', '=', f.productId);
+  if (f.status !== undefined) q = q.where('o.status', '=', f.status);
+  if (f.start !== undefined) q = q.where('o.created_at', '>=', f.start);
+  if (f.end !== undefined) q = q.where('o.created_at', '<=', f.end);
+  return q;
+}
+
+/** order_stat: orders per (status, asset) with the sum of their totals. */
+const ORDER_STAT = counter({
+  table: 'order_stat',
+  source: 'mall_order',
+  keys: ['status', 'asset'],
+  sums: { total_sum: 'total' },
+});
+
+export async function rebuildOrderStats(db: Db): Promise<void> {
+  await rebuildCounter(db, ORDER_STAT);
+}
+
+export async function orderStatViolations(db: Db) {
+  return counterViolations<string, string>(db, ORDER_STAT);
+}
+
+/** Count and total per asset of the filter: from order_stat when only a status (or nothing) filters. */
+async function countByAsset(db: Db, f: OrderFilter): Promise<Array<{ asset: string; n: number; total: string }>> {
+  const onlyStatus =
+    !f.number && !f.members && f.productId === undefined && f.start === undefined && f.end === undefined;
+  if (onlyStatus) {
+    let q = db
+      .selectFrom('order_stat')
+      .select(['asset', sql<number>`coalesce(sum(n), 0)`.as('n'), moneySum('total_sum').as('total')])
+      .groupBy('asset');
+    if (f.status !== undefined) q = q.where('status', '=', f.status);
+    return (await q.orderBy('asset').execute()).map((r) => ({ asset: r.asset, n: Number(r.n), total: r.total }));
+  }
+  const rows = await filtered(db, f)
+    .select(['o.asset', (eb) => eb.fn.countAll<number>().as('n'), moneySum('o.total').as('total')])
+    .groupBy('o.asset')
+    .orderBy('o.asset')
+    .execute();
+  return rows.map((r) => ({ asset: r.asset, n: Number(r.n), total: r.total }));
+}
+
+const ORDER_COLUMNS = [
+  'o.id',
+  'o.member_id',
+  'o.product_id',
+  'o.sku_id',
+  'o.kind',
+  'o.asset',
+  'o.product_name',
+  'o.spec',
+  'o.image',
+  money('o.unit_price').as('unit_price'),
+  'o.quantity',
+  money('o.total').as('total'),
+  'o.receiver_name',
+  'o.receiver_phone',
+  'o.receiver_address',
+  'o.status',
+  'o.express_company',
+  'o.tracking_no',
+  'o.remark',
+  'o.seed_id',
+  'o.operator_name',
+  'o.created_at',
+  'o.shipped_at',
+  'o.finished_at',
+  'o.updated_at',
+] as const;
+
+export interface OrderRow {
+  id: number;
+  member_id: number;
+  uid: string;
+  phone: string;
+  nickname: string;
+  product_id: number;
+  sku_id: number;
+  kind: number;
+  asset: string;
+  product_name: string;
+  spec: string;
+  image: string;
+  unit_price: string;
+  quantity: number;
+  total: string;
+  receiver_name: string;
+  receiver_phone: string;
+  receiver_address: string;
+  status: number;
+  express_company: string;
+  tracking_no: string;
+  remark: string;
+  seed_id: number | null;
+  operator_name: string | null;
+  created_at: number;
+  shipped_at: number | null;
+  finished_at: number | null;
+  updated_at: number;
+}
+
+/** A page of orders (newest first by default) with the filter's exact count and totals per asset. */
+export async function findOrders(db: Kysely<Database>, f: OrderFilter, page: KeysetPageRequest) {
+  const few = Array.isArray(f.members) && f.members.length !== 1;
+  const slice = keysetSlice(filtered(db, f).select(ORDER_COLUMNS), page, {
+    sort: 'o.id',
+    id: 'o.id',
+    afterLookup: few,
+  });
+  const [paged, sums] = await Promise.all([
+    readPageWithMembers<OrderRow>(db, slice.as('p'), page, 'id'),
+    countByAsset(db, f),
+  ]);
+  return { ...paged, sums };
+}
+
+/** One export batch: the filter's orders with their members, newest first, below `afterId`. */
+export async function orderBatch(db: Db, f: OrderFilter, afterId: number | null, limit: number): Promise<OrderRow[]> {
+  let q = filtered(db, f)
+    .innerJoin('member as m', 'm.id', 'o.member_id')
+    .select(ORDER_COLUMNS)
+    .select(['m.uid', 'm.phone', 'm.nickname']);
+  if (afterId !== null) q = q.where('o.id', '<', afterId);
+  return (await q.orderBy('o.id', 'desc').limit(limit).execute()) as unknown as OrderRow[];
+}
+
+export interface NewOrder {
+  memberId: number;
+  productId: number;
+  skuId: number;
+  kind: number;
+  asset: string;
+  productName: string;
+  spec: string;
+  image: string;
+  unitPrice: bigint;
+  quantity: number;
+  total: bigint;
+  receiverName: string;
+  receiverPhone: string;
+  receiverAddress: string;
+  status: number;
+  now: number;
+}
+
+/** Inserts a paid order and queues its order_stat count. */
+export async function insertOrder(db: Db, counts: CounterMoves, v: NewOrder): Promise<number> {
+  const r = await db
+    .insertInto('mall_order')
+    .values({
+      member_id: v.memberId,
+      product_id: v.productId,
+      sku_id: v.skuId,
+      kind: v.kind,
+      asset: v.asset,
+      product_name: v.productName,
+      spec: v.spec,
+      image: v.image,
+      unit_price: v.unitPrice,
+      quantity: v.quantity,
+      total: v.total,
+      receiver_name: v.receiverName,
+      receiver_phone: v.receiverPhone,
+      receiver_address: v.receiverAddress,
+      status: v.status,
+      created_at: v.now,
+      finished_at: v.status === 3 ? v.now : null,
+      updated_at: v.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  counts.move(db, ORDER_STAT, null, { status: v.status, asset: v.asset }, { total_sum: v.total });
+  return Number(r.id);
+}
+
+export async function setOrderSeed(db: Db, id: number, seedId: number): Promise<void> {
+  await db.updateTable('mall_order').set({ seed_id: seedId }).where('id', '=', id).execute();
+}
+
+export interface OrderMove {
+  from: readonly number[];
+  to: number;
+  /** Only orders shipped at or before this time (the auto-complete). */
+  shippedBy?: number;
+  set: {
+    express_company?: string;
+    tracking_no?: string;
+    remark?: string;
+    operator_name?: string;
+    shipped_at?: number;
+    finished_at?: number;
+  };
+  now: number;
+}
+
+/**
+ * One conditional UPDATE per allowed source state; queues the order_stat move. Returns what the ledger,
+ * the stock and the op log need when this call made the move, undefined otherwise.
+ */
+export async function moveOrder(trx: Db, counts: CounterMoves, id: number, m: OrderMove) {
+  const moved = await updateFromFirst(m.from, (from) => {
+    let q = trx
+      .updateTable('mall_order')
+      .set({ ...m.set, status: m.to, updated_at: m.now })
+      .where('id', '=', id)
+      .where('status', '=', from);
+    if (m.shippedBy !== undefined) q = q.where('shipped_at', '<=', m.shippedBy);
+    return q
+      .returning(['member_id', 'sku_id', 'asset', 'quantity', 'product_name', money('total').as('total')])
+      .executeTakeFirst();
+  });
+  if (!moved) return undefined;
+  const r = moved.row;
+  const total = BigInt(r.total);
+  counts.move(
+    trx,
+    ORDER_STAT,
+    { status: moved.from, asset: r.asset },
+    { status: m.to, asset: r.asset },
+    { total_sum: total },
+  );
+  return {
+    memberId: Number(r.member_id),
+    skuId: Number(r.sku_id),
+    asset: r.asset,
+    quantity: Number(r.quantity),
+    productName: r.product_name,
+    total,
+  };
+}
+
+export async function orderExists(db: Db, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('mall_order').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** Up to `limit` shipped orders shipped at or before `by`, oldest first (the auto-complete). */
+export async function shippedBefore(db: Db, by: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('mall_order')
+    .select('id')
+    .where('status', '=', 2)
+    .where('shipped_at', '<=', by)
+    .orderBy('shipped_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}

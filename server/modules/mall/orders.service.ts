@@ -1,0 +1,253 @@
+/**
+ * Orders (DOMAIN.md §3 Mall), the manager's side: the list, its export, and order/opt — ship 1→2,
+ * complete 2→3, cancel 1→4 (the payment refunded, bill 12 商城退款, and the stock put back) — each one
+ * conditional UPDATE in the transaction that moves the money and the stock, so two managers racing get
+ * one success and one 409. Shipped orders complete by themselves after the 'mall' setting's
+ * autoCompleteDays (the settlement job's per-minute tick calls completeShippedOrders).
+ */
+import type { Static } from '@sinclair/typebox';
+import type { Kysely } from 'kysely';
+import type { Asset } from '../../../domain/assets';
+import { BillType } from '../../../domain/bills';
+import {
+  OrderActions,
+  OrderStatus,
+  ProductKind,
+  type OrderStatus as Status,
+  type ProductKind as Kind,
+} from '../../../domain/mall';
+import { MallMessages, orderIdOf, orderNo } from '../../../domain/mallRules';
+import { formatAsset } from '../../../domain/money';
+import { SHANGHAI_OFFSET } from '../../../domain/time';
+import type { Actor, Ctx } from '../../context';
+import { countedTransaction, type CounterMoves } from '../../db/counters';
+import type { Database } from '../../db/schema';
+import { keysetBatches, exportTimeFormatter, type ExportSpec } from '../../export/export';
+import { badInput, conflict, notFound } from '../../errors';
+import { pageOf } from '../../db/keyset';
+import { parseRange } from '../../range';
+import { applyChange } from '../ledger/ledger.service';
+import { keywordMembers, memberColumnsOf, type KeywordMembers } from '../members/members.query';
+import { managerAction } from '../oplog/managerAction';
+import { getSetting } from '../settings/settings.service';
+import {
+  findOrders,
+  moveOrder,
+  orderBatch,
+  orderExists,
+  shippedBefore,
+  type OrderFilter,
+  type OrderRow,
+} from './orders.repository';
+import type { OrderExportQuery, OrderListQuery, OrderOptBody } from './orders.schema';
+import { returnStock } from './products.repository';
+
+const DAY = 86_400_000;
+
+type FilterInput = Omit<Static<typeof OrderListQuery>, 'page' | 'size' | 'after' | 'before' | 'sort' | 'order'>;
+
+/** The number's id and its date's bounds; a number that cannot be one finds nothing. */
+function numberFilter(no: string): OrderFilter['number'] {
+  const id = orderIdOf(no);
+  if (id === null) return { id: -1, start: 0, end: 0 };
+  const start = Date.UTC(Number(no.slice(0, 4)), Number(no.slice(4, 6)) - 1, Number(no.slice(6, 8))) - SHANGHAI_OFFSET;
+  return { id, start, end: start + DAY };
+}
+
+async function filterOf(db: Kysely<Database>, q: FilterInput): Promise<OrderFilter> {
+  const { start, end } = parseRange(q);
+  const keyword = q.keyword?.trim() || undefined;
+  let members: KeywordMembers | undefined = keyword ? await keywordMembers(db, keyword) : undefined;
+  if (q.memberId !== undefined)
+    members = Array.isArray(members) ? members.filter((id) => id === q.memberId) : [q.memberId];
+  const no = q.orderNo?.trim();
+  return {
+    number: no ? numberFilter(no) : undefined,
+    members,
+    productId: q.productId,
+    status: q.status,
+    start,
+    end,
+  };
+}
+
+function orderView(r: OrderRow) {
+  const asset = r.asset as Asset;
+  return {
+    id: Number(r.id),
+    orderNo: orderNo(Number(r.id), Number(r.created_at)),
+    ...memberColumnsOf(r),
+    productId: Number(r.product_id),
+    skuId: Number(r.sku_id),
+    kind: r.kind as Kind,
+    asset,
+    productName: r.product_name,
+    spec: r.spec,
+    image: r.image,
+    unitPrice: formatAsset(r.unit_price, asset),
+    quantity: Number(r.quantity),
+    total: formatAsset(r.total, asset),
+    receiverName: r.receiver_name,
+    receiverPhone: r.receiver_phone,
+    receiverAddress: r.receiver_address,
+    status: r.status as Status,
+    expressCompany: r.express_company,
+    trackingNo: r.tracking_no,
+    remark: r.remark,
+    seedId: r.seed_id == null ? null : Number(r.seed_id),
+    operatorName: r.operator_name,
+    createdAt: Number(r.created_at),
+    shippedAt: r.shipped_at == null ? null : Number(r.shipped_at),
+    finishedAt: r.finished_at == null ? null : Number(r.finished_at),
+    updatedAt: Number(r.updated_at),
+  };
+}
+
+export type OrderListInput = Static<typeof OrderListQuery>;
+
+export async function listOrders(ctx: Ctx, q: OrderListInput) {
+  const { page, size, offset, keyset } = pageOf(q);
+  const filter = await filterOf(ctx.db, q);
+  const found = await findOrders(ctx.db, filter, { offset, limit: size, order: q.order ?? 'desc', keyset });
+  const count = found.sums.reduce((n, s) => n + s.n, 0);
+  return {
+    list: found.rows.map(orderView),
+    total: count,
+    page,
+    size,
+    next: found.next,
+    prev: found.prev,
+    sum: {
+      count,
+      totals: found.sums.map((s) => ({ asset: s.asset, total: formatAsset(s.total, s.asset as Asset) })),
+    },
+  };
+}
+
+export type OrderExportInput = Static<typeof OrderExportQuery>;
+
+/** The export of the list's filters (all rows, newest first), for server/export. */
+export async function orderExport(ctx: Ctx, q: OrderExportInput, batchSize?: number): Promise<ExportSpec<OrderRow>> {
+  const filter = await filterOf(ctx.db, q); // validates the range before any byte is sent
+  const at = exportTimeFormatter();
+  const time = (v: number | null) => at(v == null ? null : Number(v));
+  return {
+    title: '商城订单',
+    columns: [
+      { header: '订单号', width: 22, value: (r) => orderNo(Number(r.id), Number(r.created_at)) },
+      { header: '会员UID', width: 12, value: (r) => r.uid },
+      { header: '手机号', width: 14, value: (r) => r.phone },
+      { header: '昵称', width: 14, value: (r) => r.nickname },
+      { header: '商品', width: 24, value: (r) => r.product_name },
+      { header: '规格', width: 20, value: (r) => r.spec },
+      { header: '类型', width: 8, value: (r) => ProductKind.label(Number(r.kind)) },
+      { header: '币种', width: 8, value: (r) => r.asset },
+      { header: '单价', width: 14, value: (r) => formatAsset(r.unit_price, r.asset as Asset) },
+      { header: '数量', width: 8, value: (r) => Number(r.quantity) },
+      { header: '金额', width: 14, value: (r) => formatAsset(r.total, r.asset as Asset) },
+      { header: '收货人', width: 12, value: (r) => r.receiver_name },
+      { header: '收货电话', width: 14, value: (r) => r.receiver_phone },
+      { header: '收货地址', width: 36, value: (r) => r.receiver_address },
+      { header: '状态', width: 10, value: (r) => OrderStatus.label(Number(r.status)) },
+      { header: '快递公司', width: 12, value: (r) => r.express_company },
+      { header: '快递单号', width: 20, value: (r) => r.tracking_no },
+      { header: '备注', width: 20, value: (r) => r.remark },
+      { header: '下单时间', width: 20, value: (r) => time(r.created_at) },
+      { header: '发货时间', width: 20, value: (r) => time(r.shipped_at) },
+      { header: '完成时间', width: 20, value: (r) => time(r.finished_at) },
+    ],
+    batches: keysetBatches(
+      (after, limit) => orderBatch(ctx.db, filter, after, limit),
+      (r) => Number(r.id),
+      batchSize,
+    ),
+  };
+}
+
+// ---- order/opt ----
+
+export type OrderOptInput = Static<typeof OrderOptBody>;
+type Moved = NonNullable<Awaited<ReturnType<typeof moveOrder>>>;
+
+/** The payment back (bill 12 商城退款) and the stock back: what a cancel moves besides the order. */
+async function refundOrder(trx: Parameters<typeof applyChange>[0], id: number, m: Moved, now: number, why: string) {
+  await returnStock(trx, m.skuId, m.quantity);
+  await applyChange(
+    trx,
+    {
+      memberId: m.memberId,
+      asset: m.asset as Asset,
+      available: m.total,
+      type: BillType.mallRefund,
+      ref: { kind: 'order', id },
+      remark: `商城退款 #${id}：${why}`.slice(0, 200),
+    },
+    now,
+  );
+}
+
+export async function optOrder(ctx: Ctx, actor: Actor, input: OrderOptInput) {
+  const { id, action } = input;
+  const remark = (input.remark ?? '').trim();
+  const tracking = (input.trackingNo ?? '').trim();
+  if (action === 'ship' && (!input.expressCompany || !tracking)) throw badInput(MallMessages.shipFields);
+  if (action === 'cancel' && !remark) throw badInput(MallMessages.remarkRequired);
+  const rule = OrderActions[action];
+  return managerAction(ctx, actor, async ({ trx, now, counts }) => {
+    const set =
+      action === 'ship'
+        ? { express_company: input.expressCompany, tracking_no: tracking, shipped_at: now }
+        : action === 'complete'
+          ? { finished_at: now }
+          : { finished_at: now, remark };
+    const moved = await moveOrder(trx, counts, id, {
+      from: rule.from,
+      to: rule.to,
+      set: { ...set, operator_name: actor.username },
+      now,
+    });
+    if (!moved) {
+      if (!(await orderExists(trx, id))) throw notFound(MallMessages.orderNotFound);
+      throw conflict(MallMessages.orderHandled);
+    }
+    if (action === 'cancel') await refundOrder(trx, id, moved, now, remark);
+    const money = `${formatAsset(moved.total, moved.asset as Asset)} ${moved.asset}`;
+    const summary =
+      action === 'ship'
+        ? `订单 #${id} 发货：${input.expressCompany} ${tracking}`
+        : action === 'complete'
+          ? `订单 #${id} 确认完成`
+          : `取消订单 #${id}（退款 ${money}，库存退回 ${moved.quantity}）：${remark}`;
+    return { result: { id, status: rule.to as Status }, log: { code: 'order:opt', target: `order#${id}`, summary } };
+  });
+}
+
+/** How many shipped orders one read picks up; each completes in its own transaction. */
+export const COMPLETE_BATCH = 500;
+
+/** Completes every order shipped more than the 'mall' setting's autoCompleteDays ago (2 → 3). */
+export async function completeShippedOrders(ctx: Ctx, now: number): Promise<{ completed: number }> {
+  const { autoCompleteDays } = await getSetting(ctx.db, 'mall');
+  const by = now - Math.max(1, Math.floor(autoCompleteDays)) * DAY;
+  const rule = OrderActions.complete;
+  let completed = 0;
+  for (;;) {
+    const ids = await shippedBefore(ctx.db, by, COMPLETE_BATCH);
+    for (const id of ids) {
+      const done = await countedTransaction(ctx.db, async (trx, counts: CounterMoves) =>
+        moveOrder(trx, counts, id, {
+          from: rule.from,
+          to: rule.to,
+          shippedBy: by,
+          set: { finished_at: now, operator_name: '系统' },
+          now,
+        }),
+      );
+      if (done) completed += 1;
+    }
+    if (ids.length < COMPLETE_BATCH) break;
+  }
+  return { completed };
+}
+
+export { buyProduct, type BuyInput } from './orders.member';

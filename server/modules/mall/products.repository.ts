@@ -1,0 +1,366 @@
+/**
+ * All SQL on products and their SKUs. A product's price, stock and sales are read from its SKUs for the
+ * rows of a page (lowest price, sums) — never kept on the product row, so buyers only ever write their
+ * SKU's row. Locks on PostgreSQL are always taken product first, then SKUs (a buyer: product shared,
+ * then its SKU; the set editor: product exclusive, then the SKUs), so the two never deadlock.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { forNoKeyUpdate, forShare } from '../../db/dialect';
+import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
+import { money } from '../../db/sql';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface ProductFilter {
+  name?: string;
+  kind?: number;
+  status?: number;
+  asset?: string;
+}
+
+function filtered(db: Db, f: ProductFilter) {
+  let q = db.selectFrom('product as p').where('p.deleted_at', 'is', null);
+  if (f.name) q = q.where(sql<boolean>`p.name like ${`%${f.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
+  if (f.kind !== undefined) q = q.where('p.kind', '=', f.kind);
+  if (f.status !== undefined) q = q.where('p.status', '=', f.status);
+  if (f.asset !== undefined) q = q.where('p.asset', '=', f.asset);
+  return q;
+}
+
+const PRODUCT_COLUMNS = [
+  'id',
+  'name',
+  'kind',
+  'asset',
+  'cover',
+  'seed_days',
+  'sort',
+  'status',
+  'created_at',
+  'updated_at',
+  'updated_by',
+] as const;
+
+export interface ProductPageRow {
+  id: number;
+  name: string;
+  kind: number;
+  asset: string;
+  cover: string;
+  seed_energy: string;
+  seed_days: number;
+  sort: number;
+  status: number;
+  created_at: number;
+  updated_at: number;
+  updated_by: string;
+  price: string | null;
+  stock: string | null;
+  sales: string | null;
+  sku_count: number;
+}
+
+/** The SKU figures of the products of a page: lowest price and stock over the current set, sales over all. */
+function withSkuFigures(db: Db, slice: ReturnType<typeof keysetSlice>) {
+  const live = (col: string, fn: 'min' | 'sum') =>
+    sql<
+      string | null
+    >`(select cast(${sql.raw(fn)}(s.${sql.ref(col)}) as text) from product_sku s where s.product_id = p.id and s.deleted = 0)`;
+  return (db as Kysely<any>)
+    .selectFrom(slice.as('p'))
+    .selectAll('p')
+    .select([
+      live('price', 'min').as('price'),
+      live('stock', 'sum').as('stock'),
+      sql<string | null>`(select cast(sum(s.sales) as text) from product_sku s where s.product_id = p.id)`.as('sales'),
+      sql<number>`(select count(*) from product_sku s where s.product_id = p.id and s.deleted = 0)`.as('sku_count'),
+    ])
+    .$castTo<ProductPageRow>();
+}
+
+/** A page of products (the filter's exact total counted: a mall holds thousands, not millions). */
+export async function findProducts(db: Db, f: ProductFilter, page: KeysetPageRequest, sort: 'id' | 'sort') {
+  const slice = keysetSlice(
+    filtered(db, f).select([
+      ...PRODUCT_COLUMNS.map((c) => `p.${c}` as const),
+      money('p.seed_energy').as('seed_energy'),
+    ]),
+    page,
+    { sort: `p.${sort}`, id: 'p.id', afterLookup: false },
+  );
+  const [paged, agg] = await Promise.all([
+    readKeysetPage(withSkuFigures(db, slice), page, sort),
+    filtered(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { ...paged, total: Number(agg.n) };
+}
+
+/** One product (not deleted) with its SKU figures. */
+export async function productById(db: Db, id: number) {
+  const slice = filtered(db, {})
+    .where('p.id', '=', id)
+    .select([
+      ...PRODUCT_COLUMNS.map((c) => `p.${c}` as const),
+      money('p.seed_energy').as('seed_energy'),
+      'p.gallery',
+      'p.detail',
+      'p.specs',
+    ]);
+  return (await withSkuFigures(db, slice as never).executeTakeFirst()) as
+    (ProductPageRow & { gallery: string; detail: string; specs: string }) | undefined;
+}
+
+export interface SkuRowData {
+  id: number;
+  spec: string;
+  spec_values: string;
+  price: string;
+  stock: string;
+  sales: string;
+  image: string;
+  deleted: number;
+}
+
+/** A product's SKUs (the current set, or all with `withDeleted`), in the editor's order. */
+export async function skusOf(db: Db, productId: number, withDeleted = false): Promise<SkuRowData[]> {
+  let q = db
+    .selectFrom('product_sku')
+    .select([
+      'id',
+      'spec',
+      'spec_values',
+      money('price').as('price'),
+      money('stock').as('stock'),
+      money('sales').as('sales'),
+      'image',
+      'deleted',
+    ])
+    .where('product_id', '=', productId);
+  if (!withDeleted) q = q.where('deleted', '=', 0);
+  return (await q.orderBy('position').orderBy('id').execute()) as SkuRowData[];
+}
+
+/** How many of a product's orders are open (待发货 / 已发货), and how many there are at all. */
+export async function orderCounts(db: Db, productId: number) {
+  const rows = await db
+    .selectFrom('mall_order')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('product_id', '=', productId)
+    .groupBy('status')
+    .execute();
+  let open = 0;
+  let all = 0;
+  for (const r of rows) {
+    all += Number(r.n);
+    if (r.status === 1 || r.status === 2) open += Number(r.n);
+  }
+  return { open, all };
+}
+
+export interface ProductValues {
+  name: string;
+  kind: number;
+  asset: string;
+  cover: string;
+  gallery: string;
+  detail: string;
+  seed_energy: bigint;
+  seed_days: number;
+  sort: number;
+}
+
+export async function insertProduct(db: Db, v: ProductValues, now: number, by: string): Promise<number> {
+  const r = await db
+    .insertInto('product')
+    .values({ ...v, status: 0, created_at: now, updated_at: now, updated_by: by })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(r.id);
+}
+
+/** The product's row for a change: row-locked on PostgreSQL (taken before any of its SKUs). */
+export async function lockProduct(trx: Db, id: number) {
+  const q = trx
+    .selectFrom('product')
+    .select([
+      'id',
+      'name',
+      'kind',
+      'asset',
+      'status',
+      'specs',
+      'deleted_at',
+      money('seed_energy').as('seed_energy'),
+      'seed_days',
+    ])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null);
+  return forNoKeyUpdate(q, trx as unknown as Kysely<unknown>).executeTakeFirst();
+}
+
+/**
+ * The product as a buyer needs it, share-locked on PostgreSQL: taking it off shelf or deleting it waits
+ * for the purchases under way, and a purchase after it sees the new status.
+ */
+export async function shareProduct(trx: Db, id: number) {
+  const q = trx
+    .selectFrom('product')
+    .select(['id', 'name', 'kind', 'asset', 'status', 'cover', money('seed_energy').as('seed_energy'), 'seed_days'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null);
+  return forShare(q, trx as unknown as Kysely<unknown>).executeTakeFirst();
+}
+
+export async function updateProduct(
+  trx: Db,
+  id: number,
+  v: Partial<ProductValues & { specs: string }>,
+  now: number,
+  by: string,
+) {
+  await trx
+    .updateTable('product')
+    .set({ ...v, updated_at: now, updated_by: by })
+    .where('id', '=', id)
+    .execute();
+}
+
+export interface SkuWrite {
+  id?: number;
+  spec: string;
+  values: string[];
+  price: bigint;
+  /** Set to this, or (with `delta`) changed by it. */
+  stock: bigint;
+  delta?: boolean;
+  image: string;
+  position: number;
+}
+
+/**
+ * Writes a product's new set: each row by its spec (an existing or once-deleted row updated, a new one
+ * inserted), every other row marked deleted with its stock cleared. Returns false when a stock change
+ * by delta would go below zero (the caller refuses the whole set).
+ */
+export async function replaceSkus(trx: Db, productId: number, rows: SkuWrite[]): Promise<boolean> {
+  const existing = await skusOf(trx, productId, true);
+  const bySpec = new Map(existing.map((s) => [s.spec, s]));
+  const kept = new Set<number>();
+  for (const r of rows) {
+    const old = bySpec.get(r.spec);
+    if (old) {
+      kept.add(Number(old.id));
+      const stock = r.delta && !old.deleted ? sql<string>`stock + ${r.stock}` : sql<string>`${r.stock}`;
+      const done = await trx
+        .updateTable('product_sku')
+        .set({
+          spec_values: JSON.stringify(r.values),
+          price: r.price,
+          stock,
+          image: r.image,
+          position: r.position,
+          deleted: 0,
+        })
+        .where('id', '=', Number(old.id))
+        .where(sql<boolean>`${stock} >= 0`)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) === 0) return false;
+    } else {
+      await trx
+        .insertInto('product_sku')
+        .values({
+          product_id: productId,
+          spec: r.spec,
+          spec_values: JSON.stringify(r.values),
+          price: r.price,
+          stock: r.delta ? 0n : r.stock,
+          image: r.image,
+          position: r.position,
+        })
+        .execute();
+    }
+  }
+  const gone = existing.filter((s) => !s.deleted && !kept.has(Number(s.id))).map((s) => Number(s.id));
+  if (gone.length)
+    await trx.updateTable('product_sku').set({ deleted: 1, stock: 0n }).where('id', 'in', gone).execute();
+  return true;
+}
+
+/** Shelf moves as one conditional UPDATE: on shelf only with a SKU in stock. */
+export async function moveShelf(trx: Db, id: number, to: 0 | 1, now: number, by: string): Promise<boolean> {
+  let q = trx
+    .updateTable('product')
+    .set({ status: to, updated_at: now, updated_by: by })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .where('status', '=', to === 1 ? 0 : 1);
+  if (to === 1)
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('product_sku as s')
+          .select('s.id')
+          .whereRef('s.product_id', '=', 'product.id')
+          .where('s.deleted', '=', 0)
+          .where(sql<boolean>`s.stock > 0`),
+      ),
+    );
+  return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
+}
+
+/** Deletes (keeps the row, marked) an off-shelf product without unfinished orders. */
+export async function markDeleted(trx: Db, id: number, now: number, by: string): Promise<boolean> {
+  const r = await trx
+    .updateTable('product')
+    .set({ deleted_at: now, updated_at: now, updated_by: by })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .where('status', '=', 0)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('mall_order as o')
+            .select('o.id')
+            .whereRef('o.product_id', '=', 'product.id')
+            .where('o.status', 'in', [1, 2]),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** A SKU of the current set as a buyer takes it (after the product's share lock). */
+export async function skuForSale(trx: Db, skuId: number) {
+  return trx
+    .selectFrom('product_sku')
+    .select(['id', 'product_id', 'spec', money('price').as('price'), 'image', 'deleted'])
+    .where('id', '=', skuId)
+    .executeTakeFirst();
+}
+
+/** Takes `quantity` from a SKU's stock if it has them (never below zero): false when it has not. */
+export async function takeStock(trx: Db, skuId: number, quantity: number): Promise<boolean> {
+  const r = await trx
+    .updateTable('product_sku')
+    .set({ stock: sql`stock - ${quantity}`, sales: sql`sales + ${quantity}` })
+    .where('id', '=', skuId)
+    .where('deleted', '=', 0)
+    .where(sql<boolean>`stock >= ${quantity}`)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Puts a cancelled order's quantity back (a deleted SKU takes it back to sales only). */
+export async function returnStock(trx: Db, skuId: number, quantity: number): Promise<void> {
+  await trx
+    .updateTable('product_sku')
+    .set({
+      stock: sql`case when deleted = 0 then stock + ${quantity} else stock end`,
+      sales: sql`sales - ${quantity}`,
+    })
+    .where('id', '=', skuId)
+    .execute();
+}
