@@ -15,3 +15,10 @@ export const LINE_BREAKS = /[\t\n\r]/;
  */
 export const IMAGE_URL_PATTERN = '^(?:https?://[^\\s"\'<>\\\\`]+|/uploads/(?!.*\\.\\.)[A-Za-z0-9._~%/-]+)?$';
 export const isImageUrl = (text: string): boolean => new RegExp(IMAGE_URL_PATTERN).test(text);
+
+/**
+ * The list thumbnail of an uploaded image (the server stores `<key>_thumb.webp` beside `<key>.webp`);
+ * any other URL is its own thumbnail.
+ */
+export const thumbOf = (url: string): string =>
+  /\.webp$/.test(url) && !/_thumb\.webp$/.test(url) ? url.replace(/\.webp$/, '_thumb.webp') : url;

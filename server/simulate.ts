@@ -5,7 +5,8 @@
  * demo data and the tests use (submitDeposit, requestWithdrawal, transfer, addPaymentMethod), so a
  * refusal (balance, limits, frozen member) is the service's own and money moves only through the
  * ledger. Managers' actions are left to the people using the console. A share of the actions
- * (`economy`, 0.3 from the command line) grants seeds and walks matches (open, pay, confirm, appeal).
+ * (`economy`, 0.3 from the command line) pledges, grants seeds, places and pays mall orders (buyProduct) and
+ * walks matches (open, pay, confirm, appeal).
  *
  *   npm run simulate -- [--interval 2000] [--actions 5] [--ticks 0] [--members 20] [--seed 1]
  *
@@ -21,6 +22,7 @@ import { createDb } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import { AppError, badInput } from './errors';
 import { submitDeposit } from './modules/deposits/deposits.service';
+import { buyProduct } from './modules/mall/orders.service';
 import { appeal, confirmReceipt, markPaid, openMatch } from './modules/matches/matches.service';
 import { listPledgeModes, pledge } from './modules/pledge/pledge.service';
 import { grantSeed } from './modules/seeds/seeds.service';
@@ -49,6 +51,7 @@ export type ActionKind =
   | 'payment'
   | 'pledge'
   | 'seed'
+  | 'order'
   | 'matchOpen'
   | 'matchPay'
   | 'matchConfirm'
@@ -66,6 +69,12 @@ const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const HEX = '0123456789abcdef';
 const SEED_NAMES = ['红杉种子', '银杏种子', '松柏种子'];
 const APPEALS = ['已付款但卖家未确认', '未收到买家付款', '付款凭证金额不符'];
+const ADDRESSES = [
+  '江苏省南京市鼓楼区中山北路30号',
+  '湖北省武汉市洪山区珞喻路1037号',
+  '福建省厦门市思明区环岛南路88号',
+  '山东省青岛市市南区香港中路61号',
+];
 
 /** A seeded generator (mulberry32), so a run can be repeated. */
 export function seededRandom(seed: number) {
@@ -167,6 +176,7 @@ export class Simulator {
         payment: 0,
         pledge: 0,
         seed: 0,
+        order: 0,
         matchOpen: 0,
         matchPay: 0,
         matchConfirm: 0,
@@ -201,15 +211,17 @@ export class Simulator {
     const r = this.rnd();
     return r < 0.15
       ? 'pledge'
-      : r < 0.3
+      : r < 0.27
         ? 'seed'
-        : r < 0.55
-          ? 'matchOpen'
-          : r < 0.75
-            ? 'matchPay'
-            : r < 0.9
-              ? 'matchConfirm'
-              : 'matchAppeal';
+        : r < 0.42
+          ? 'order'
+          : r < 0.57
+            ? 'matchOpen'
+            : r < 0.75
+              ? 'matchPay'
+              : r < 0.9
+                ? 'matchConfirm'
+                : 'matchAppeal';
   }
 
   /** A recent match in one of `statuses`, or a refusal counted like any other. */
@@ -247,6 +259,31 @@ export class Simulator {
           days: this.pick([7, 15, 30]),
         });
         return;
+      case 'order': {
+        const skus = await ctx.db
+          .selectFrom('product_sku as s')
+          .innerJoin('product as p', 'p.id', 's.product_id')
+          .select('s.id')
+          .where('p.status', '=', 1)
+          .where('p.deleted_at', 'is', null)
+          .where('s.deleted', '=', 0)
+          .where('s.stock', '>', '0')
+          .orderBy('s.id', 'desc')
+          .limit(50)
+          .execute();
+        if (!skus.length) throw badInput('没有可购买的商品');
+        await buyProduct(ctx, {
+          memberId: m.id,
+          skuId: Number(this.pick(skus).id),
+          quantity: this.rnd() < 0.8 ? 1 : 2,
+          receiver: {
+            name: this.pick(NAMES),
+            phone: `139${this.chars('0123456789', 8)}`,
+            address: this.pick(ADDRESSES),
+          },
+        });
+        return;
+      }
       case 'matchOpen':
         await openMatch(ctx, {
           sellerId: m.id,

@@ -54,6 +54,8 @@ const pagesByCode: Record<PageCode, PageEntry> = {
   'pledge:view': { load: () => import('./pages/pledge/PledgeListPage') },
   'pledgeMode:view': { load: () => import('./pages/pledge/PledgeModePage') },
   'seed:view': { load: () => import('./pages/seeds/SeedListPage') },
+  'product:view': { load: () => import('./pages/mall/ProductListPage') },
+  'order:view': { load: () => import('./pages/mall/OrderListPage') },
   'match:view': { load: () => import('./pages/matches/MatchListPage') },
 };
 

@@ -7,6 +7,7 @@ import { seedMoneyDemo } from '../modules/withdrawals/money.demo';
 import { seedSeedsDemo } from '../modules/seeds/seeds.demo';
 import { seedMatchesDemo } from '../modules/matches/matches.demo';
 import { seedPledgeDemo } from '../modules/pledge/pledge.demo';
+import { seedMallDemo } from '../modules/mall/mall.demo';
 
 /** Each module adds its part here; they run in order so later ones can use earlier data. */
 export const demoSteps: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
@@ -17,6 +18,7 @@ export const demoSteps: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }
   { name: 'seeds: seeds of every source', run: (ctx) => seedSeedsDemo(ctx) },
   { name: 'matches: matches in every status', run: (ctx) => seedMatchesDemo(ctx) },
   { name: 'pledge: modes, pledges and their daily settlement', run: (ctx) => seedPledgeDemo(ctx) },
+  { name: 'mall: products with images, orders in every status', run: (ctx) => seedMallDemo(ctx) },
 ];
 
 export async function seedDemoData(ctx: Ctx): Promise<void> {

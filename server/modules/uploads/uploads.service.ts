@@ -206,3 +206,20 @@ export async function receiveUpload(
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Stores an image the server made itself (demo data: product pictures drawn from SVG) as an upload is
+ * stored — WebP under `<key>.webp` with its list thumbnail — in whichever store is configured; returns
+ * its URL. `key` is a path without extension (segments of [a-z0-9_-]).
+ */
+export async function storeGeneratedImage(ctx: Ctx, key: string, image: Buffer): Promise<string> {
+  const store = storeOf(ctx.config);
+  const main = await sharp(image).webp({ quality: 82, effort: 3 }).toBuffer();
+  const thumb = await sharp(image)
+    .resize(THUMB, THUMB, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80, effort: 3 })
+    .toBuffer();
+  await store.put(`${key}.webp`, main, 'image/webp');
+  await store.put(thumbKeyOf(`${key}.webp`), thumb, 'image/webp');
+  return store.urlOf(`${key}.webp`);
+}

@@ -3,77 +3,19 @@
  * on click), the appeal and who made it, the times, the arbitration; and the actions the match's
  * state allows (the page passes them in, behind match:opt).
  */
-import { useState, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import type { ReactNode } from 'react';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { AppealBy, MatchStatus } from '../../../domain/matches';
 import { PaymentType } from '../../../domain/payments';
 import { formatTimeValue } from '../../components/columns';
-import IconButton from '@mui/material/IconButton';
-import CloseIcon from '@mui/icons-material/Close';
+import { Field, ImagePreview, Section } from '../../components/DetailParts';
 import SideDrawer from '../../components/SideDrawer';
 import { MoneyText } from '../../components/MoneyText';
 import { StatusChip } from '../../components/StatusChip';
 import type { ListMatchesApiResponse } from '../../services/generated/match';
 
 export type Match = ListMatchesApiResponse['list'][number];
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" aria-label={title}>
-      <Typography variant="subtitle2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      <Stack spacing={0.5}>{children}</Stack>
-    </Box>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack direction="row" spacing={1} sx={{ minWidth: 0 }}>
-      <Typography variant="body2" color="text.secondary" sx={{ width: 96, flexShrink: 0 }}>
-        {label}
-      </Typography>
-      <Box sx={{ typography: 'body2', minWidth: 0, wordBreak: 'break-all' }}>{children}</Box>
-    </Stack>
-  );
-}
-
-/** An image as a thumbnail; a click opens it large in a dialog. */
-export function ImagePreview({ src, label }: { src: string; label: string }) {
-  const [open, setOpen] = useState(false);
-  if (!src) return <Typography variant="body2">-</Typography>;
-  return (
-    <>
-      <ButtonBase aria-label={`查看${label}大图`} onClick={() => setOpen(true)} sx={{ borderRadius: 1 }}>
-        <Box
-          component="img"
-          src={src}
-          alt={label}
-          sx={{ width: 120, height: 120, objectFit: 'cover', border: 1, borderColor: 'divider', borderRadius: 1 }}
-        />
-      </ButtonBase>
-      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="md" aria-label={label}>
-        <DialogTitle sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-          {label}
-          <IconButton aria-label="关闭大图" onClick={() => setOpen(false)}>
-            <CloseIcon />
-          </IconButton>
-        </DialogTitle>
-        <DialogContent>
-          <Box component="img" src={src} alt={`${label}大图`} sx={{ maxWidth: '100%', maxHeight: '75vh' }} />
-        </DialogContent>
-      </Dialog>
-    </>
-  );
-}
 
 export default function MatchDrawer({
   match,

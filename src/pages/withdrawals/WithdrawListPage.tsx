@@ -31,7 +31,7 @@ import type { ListWithdrawalsApiArg, ListWithdrawalsApiResponse } from '../../se
 import { useListWithdrawalsQuery, useWithdrawBatchMutation, useWithdrawOptMutation } from '../../services/withdrawals';
 import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../store/toastSlice';
-import BatchResultDialog, { type BatchResult } from './BatchResultDialog';
+import BatchResultDialog, { type BatchResult } from '../../components/BatchResultDialog';
 import TxHashDialog from './TxHashDialog';
 
 export type Withdraw = ListWithdrawalsApiResponse['list'][number];
