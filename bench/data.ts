@@ -10,7 +10,8 @@
  * Other flags: --deposits N --withdrawals N --payments N (default: one per member), --zones 20, --seed 42,
  * --verify full|none. The LZ economy (bench/data/economy.ts): --pledges N --seeds N (default one per
  * member), --matches N (one per two members), --releases N (pledge_release + seed_release rows, default
- * five per pledge and seed).
+ * five per pledge and seed). The mall (bench/data/mall.ts): --products N (default one per 100 members)
+ * --orders N (default one per member).
  */
 import fs from 'node:fs';
 import { createDb, dropPgSchema } from '../server/db/dialect';
@@ -25,6 +26,7 @@ import { rebuildTransferStats, transferStatViolations } from '../server/modules/
 import { pledgeCounterViolations, rebuildPledgeStats } from '../server/modules/pledge/pledge.query';
 import { rebuildSeedStats, seedCounterViolations } from '../server/modules/seeds/seeds.query';
 import { matchStatViolations, rebuildMatchStats } from '../server/modules/matches/matches.repository';
+import { orderStatViolations, rebuildOrderStats } from '../server/modules/mall/orders.repository';
 import { hashPassword } from '../server/passwords';
 import { sql } from 'kysely';
 import {
@@ -43,6 +45,7 @@ import { generate, generatePayments, type Scale } from './data/generate';
 import { PgSink, SqliteSink, type BulkSink } from './data/sinks';
 import { DEPOSIT_TABLES, PAYMENT_TABLES, TRANSFER_TABLES, WITHDRAWAL_TABLES, recordMapper } from './data/records';
 import { ECONOMY_BIG_TABLES, ECONOMY_TABLES } from './data/economy';
+import { MALL_BIG_TABLES, MALL_TABLES } from './data/mall';
 
 export interface BuildResult {
   db: 'sqlite' | 'pg';
@@ -92,6 +95,9 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
   let economy = true;
   for (const t of ECONOMY_TABLES) if (!(await sink.hasTable(t))) economy = false;
   if (!economy) log(`${kind}: no economy tables yet (${ECONOMY_TABLES.join(', ')}): no pledges, seeds or matches`);
+  let mall = true;
+  for (const t of MALL_TABLES) if (!(await sink.hasTable(t))) mall = false;
+  if (!mall) log(`${kind}: no mall tables yet (${MALL_TABLES.join(', ')}): no products or orders`);
   const big = [
     'zone',
     'member',
@@ -99,6 +105,7 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
     'bill',
     ...[depositTable, withdrawalTable, paymentTable, transferTable].filter((x): x is string => !!x),
     ...(economy ? ECONOMY_BIG_TABLES : []),
+    ...(mall ? MALL_BIG_TABLES : []),
   ];
   await sink.dropIndexes(big);
 
@@ -120,6 +127,7 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
     withdrawals: await mapped(withdrawalTable),
     transfers: await mapped(transferTable),
     economy: economy ? sink : undefined,
+    mall: mall ? sink : undefined,
     progress: (what, done, total) => {
       const now = Date.now();
       log(
@@ -162,9 +170,11 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
     await rebuildMatchStats(check.db);
     log(`${kind}: economy counters rebuilt in ${((Date.now() - tEco) / 1000).toFixed(1)} s`);
   }
+  if (mall) await rebuildOrderStats(check.db);
   const counts: Record<string, number> = {};
   const tables = ['zone', 'member', 'account', 'bill', depositTable, withdrawalTable, paymentTable, transferTable];
   if (economy) tables.push(...ECONOMY_TABLES);
+  if (mall) tables.push(...MALL_TABLES);
   for (const t of tables) {
     if (!t) continue;
     const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(t)}`.execute(check.db);
@@ -187,6 +197,7 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
       ['pledge_stat, pledge_member_stat, pledge_release_stat', economy ? 'pledge' : null, pledgeStatRows],
       ['seed_stat, seed_member_stat, seed_release_stat', economy ? 'seed' : null, seedStatRows],
       ['match_stat, match_seller_stat, match_buyer_stat', economy ? 'match_trade' : null, matchStatViolations],
+      ['order_stat', mall ? 'mall_order' : null, orderStatViolations],
     ];
     violations = bad.length;
     for (const [name, table, checkRows] of counters) {
@@ -246,6 +257,8 @@ async function main() {
     pledges: intFlag(flags, 'pledges', members),
     seeds: intFlag(flags, 'seeds', members),
     matches: intFlag(flags, 'matches', Math.floor(members / 2)),
+    products: intFlag(flags, 'products', Math.max(10, Math.floor(members / 100))),
+    orders: intFlag(flags, 'orders', members),
   };
   scale.releases = intFlag(flags, 'releases', 5 * (scale.pledges! + scale.seeds!));
   const which = strFlag(flags, 'db', 'both');

@@ -16,7 +16,8 @@
  */
 import { Assets, type Asset } from '../../domain/assets';
 import { BillType, BillTypeLabels } from '../../domain/bills';
-import { Economy, type EconomyTotals } from './economy';
+import { Economy, type EconomyHost, type EconomyTotals } from './economy';
+import { Mall, type MallTotals } from './mall';
 
 export interface Scale {
   members: number;
@@ -33,6 +34,9 @@ export interface Scale {
   seeds?: number;
   matches?: number;
   releases?: number;
+  /** The mall (bench/data/mall.ts), written when Targets.mall is given. */
+  products?: number;
+  orders?: number;
 }
 
 /** Where rows go: one table, its column names, rows in that column order. */
@@ -53,6 +57,8 @@ export interface Targets {
   transfers?: RecordSink;
   /** Pledge modes, pledges, seeds, their releases, matches and settlement runs (bench/data/economy.ts). */
   economy?: RowSink;
+  /** Products, their SKUs and orders (bench/data/mall.ts). */
+  mall?: RowSink;
   progress?: (what: string, done: number, total: number) => void;
 }
 
@@ -66,6 +72,7 @@ export interface Totals {
   transfers: number;
   pendingWithdrawals: number;
   economy?: EconomyTotals;
+  mall?: MallTotals;
 }
 
 export const DAY = 86_400_000;
@@ -440,7 +447,26 @@ export async function generate(scale: Scale, passwordHash: string, out: Targets)
     return rand() < 0.02 ? 1 + Math.floor(rand() * Math.min(10, m)) : 1 + Math.floor(rand() * m);
   };
 
-  // The LZ economy: its records are real rows, so the other activity below makes none of its bills.
+  // The LZ economy and the mall: their records are real rows, so the other activity below makes none of
+  // their bills. Both take part in the replay through the same host.
+  const host: Omit<EconomyHost, 'insert'> = {
+      bill,
+    held,
+    memberAt,
+    rand,
+    schedule: (t, run) =>
+      heap.push({ t, linked: true, kind: 'economy', member: 0, asset: 'LZ', amount: 0, ref: 0, run }),
+    flushBills,
+    hash: (i, salt) => hash01(seed, i, salt),
+    payment: (member) =>
+      JSON.stringify({
+        type: 2,
+        name: realNameOf(seed ^ 0x5bd1e995, member),
+        account: phoneOf(seed, member),
+        bank: '',
+        qrUrl: `/uploads/qr/${uidOf(member)}-2.png`,
+      }),
+  };
   const eco =
     out.economy && (scale.pledges || scale.seeds || scale.matches)
       ? new Economy(
@@ -453,25 +479,14 @@ export async function generate(scale: Scale, passwordHash: string, out: Targets)
             matches: scale.matches ?? 0,
             releases: scale.releases ?? 5 * ((scale.pledges ?? 0) + (scale.seeds ?? 0)),
           },
-          {
-            insert: (table, columns, rows) => out.economy!.insert(table, columns, rows),
-            bill,
-            held,
-            memberAt,
-            rand,
-            schedule: (t, run) =>
-              heap.push({ t, linked: true, kind: 'economy', member: 0, asset: 'LZ', amount: 0, ref: 0, run }),
-            flushBills,
-            hash: (i, salt) => hash01(seed, i, salt),
-            payment: (member) =>
-              JSON.stringify({
-                type: 2,
-                name: realNameOf(seed ^ 0x5bd1e995, member),
-                account: phoneOf(seed, member),
-                bank: '',
-                qrUrl: `/uploads/qr/${uidOf(member)}-2.png`,
-              }),
-          },
+          { ...host, insert: (table, columns, rows) => out.economy!.insert(table, columns, rows) },
+        )
+      : null;
+  const mall =
+    out.mall && scale.products && scale.orders
+      ? new Mall(
+          { end: scale.end, products: scale.products, orders: scale.orders },
+          { ...host, insert: (table, columns, rows) => out.mall!.insert(table, columns, rows) },
         )
       : null;
 
@@ -495,7 +510,8 @@ export async function generate(scale: Scale, passwordHash: string, out: Targets)
     }
     const tHeap = top ? top.t : Infinity;
     const tEco = eco ? eco.nextTime() : Infinity;
-    const t = Math.min(tOther, tDep, tWd, tHeap, tEco);
+    const tMall = mall ? mall.nextTime() : Infinity;
+    const t = Math.min(tOther, tDep, tWd, tHeap, tEco, tMall);
     if (t === Infinity) break;
 
     if (t === tHeap) {
@@ -615,6 +631,11 @@ export async function generate(scale: Scale, passwordHash: string, out: Targets)
       continue;
     }
 
+    if (t === tMall) {
+      await mall!.step();
+      continue;
+    }
+
     // ---- other activity: one event, one or two bills
     const member = memberAt(t);
     const au = rand();
@@ -697,6 +718,7 @@ export async function generate(scale: Scale, passwordHash: string, out: Targets)
   }
   await flushBills();
   const economy = eco ? await eco.finish() : undefined;
+  const mallTotals = mall ? await mall.finish() : undefined;
   if (out.deposits && deposits.length) await out.deposits(deposits);
   if (out.withdrawals && withdrawals.length) await out.withdrawals(withdrawals);
   if (out.transfers && transfers.length) await out.transfers(transfers);
@@ -745,6 +767,7 @@ export async function generate(scale: Scale, passwordHash: string, out: Targets)
     transfers: transferId,
     pendingWithdrawals,
     ...(economy ? { economy } : {}),
+    ...(mallTotals ? { mall: mallTotals } : {}),
   };
 }
 

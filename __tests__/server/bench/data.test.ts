@@ -31,6 +31,8 @@ const scale = {
   seeds: 150,
   matches: 120,
   releases: 1_500,
+  products: 20,
+  orders: 300,
 };
 
 const quiet = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
@@ -130,6 +132,20 @@ async function checks(url: string, pgSchema?: string) {
     ).toBe(0);
     const statuses = (await sql<{ status: number }>`select distinct status from match_trade`.execute(h.db)).rows;
     expect(statuses.map((r) => Number(r.status)).sort()).toEqual(expect.arrayContaining([1, 3, 4, 5]));
+    // An order: paid (11), and a cancelled one refunded (12); a SKU's stock + sales is its starting stock.
+    expect(
+      await one(sql<{ n: number }>`select count(*) as n from mall_order o
+        where (select count(*) from bill b where b.ref_kind = 'order' and b.ref_id = o.id and b.type = 11) <> 1
+           or (select count(*) from bill b where b.ref_kind = 'order' and b.ref_id = o.id and b.type = 12)
+              <> case o.status when 4 then 1 else 0 end`),
+    ).toBe(0);
+    expect(
+      await one(sql<{ n: number }>`select count(*) as n from product_sku s
+        where stock + sales <> 1000000
+           or sales <> (select coalesce(sum(quantity), 0) from mall_order o where o.sku_id = s.id and o.status <> 4)`),
+    ).toBe(0);
+    const orderStatuses = (await sql<{ status: number }>`select distinct status from mall_order`.execute(h.db)).rows;
+    expect(orderStatuses.map((r) => Number(r.status)).sort()).toEqual([1, 2, 3, 4]);
     // The settled days have their runs; the day before the newest is left for the settle bench.
     const runs = await one(sql<{ n: number }>`select count(*) as n from settlement_run where status = 2`);
     expect(runs).toBeGreaterThan(0);
@@ -154,6 +170,8 @@ test('bench:data on SQLite: the ledger invariant and the records hold', async ()
   expect(r.counts.seed).toBe(150);
   expect(r.counts.match_trade).toBe(120);
   expect(r.counts.pledge_mode).toBe(5);
+  expect(r.counts.product).toBe(20);
+  expect(r.counts.mall_order).toBe(300);
   // About the releases asked for (the window is whole days).
   expect(r.counts.pledge_release + r.counts.seed_release).toBeGreaterThan(1_000);
   expect(r.counts.pledge_release + r.counts.seed_release).toBeLessThan(2_200);
