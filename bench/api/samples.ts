@@ -43,6 +43,17 @@ export interface EconomySample {
   deepPledgeRelease: DeepPage;
   deepSeed: DeepPage;
   deepMatch: DeepPage;
+  /** The mall (issue 12), when the data set has it. */
+  mall?: MallSample;
+}
+
+export interface MallSample {
+  products: number;
+  orders: number;
+  /** The product with the most orders. */
+  busyProductId: number;
+  deepOrder: DeepPage;
+  deepProduct: DeepPage;
 }
 
 /** The row just before a deep page (80 % down the list), as the console's 下一页 would have it in `next`. */
@@ -81,6 +92,32 @@ async function readEconomy(h: ReturnType<typeof createDb>): Promise<EconomySampl
     deepPledgeRelease: await deepPage(h, 'pledge_release', 'day', pledgeReleases),
     deepSeed: await deepPage(h, 'seed', 'id', seeds),
     deepMatch: await deepPage(h, 'match_trade', 'id', matches),
+    mall: await readMall(h),
+  };
+}
+
+async function readMall(h: ReturnType<typeof createDb>): Promise<MallSample | undefined> {
+  const count = async (table: string) =>
+    Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(h.db)).rows[0].n);
+  let orders: number;
+  try {
+    orders = await count('mall_order');
+  } catch {
+    return undefined;
+  }
+  if (!orders) return undefined;
+  const products = await count('product');
+  const busy = (
+    await sql<{
+      id: number;
+    }>`select product_id as id from product_sku group by product_id order by sum(sales) desc limit 1`.execute(h.db)
+  ).rows[0];
+  return {
+    products,
+    orders,
+    busyProductId: Number(busy.id),
+    deepOrder: await deepPage(h, 'mall_order', 'id', orders),
+    deepProduct: await deepPage(h, 'product', 'id', products),
   };
 }
 

@@ -255,6 +255,62 @@ function economyScenarios(s: Sample): Scenario[] {
       e.deepMatch,
       { seller: s.busyUid },
     ),
+    ...mallScenarios(s),
+  ];
+}
+
+/** The mall's lists (issue 12, budget p95 ≤ 20 ms): orders as the other economy lists, products, one product's orders. */
+function mallScenarios(s: Sample): Scenario[] {
+  const m = s.economy?.mall;
+  if (!m) return [];
+  const orders = '/v1/admin/order/list';
+  const products = '/v1/admin/product/list';
+  const page = { page: 1, size: 20 };
+  return [
+    { name: 'order-first', what: 'order/list page 1', path: orders, query: page, budget: 'economy' },
+    {
+      name: 'order-member',
+      what: `order/list of member uid ${s.busyUid}`,
+      path: orders,
+      query: { ...page, keyword: s.busyUid },
+      budget: 'economy',
+    },
+    {
+      name: 'order-filter',
+      what: 'order/list status 1 待发货',
+      path: orders,
+      query: { ...page, status: 1 },
+      budget: 'economy',
+    },
+    {
+      name: 'order-product',
+      what: `order/list of product ${m.busyProductId} (the most sold)`,
+      path: orders,
+      query: { ...page, productId: m.busyProductId },
+      budget: 'economy',
+    },
+    {
+      name: 'order-deep',
+      what: `order/list page ${m.deepOrder.page} (by cursor)`,
+      path: orders,
+      query: { page: m.deepOrder.page, size: 20, after: m.deepOrder.cursor },
+      budget: 'economy',
+    },
+    { name: 'product-first', what: 'product/list page 1', path: products, query: page, budget: 'economy' },
+    {
+      name: 'product-filter',
+      what: 'product/list name 保温杯, 上架',
+      path: products,
+      query: { ...page, name: '保温杯', status: 1 },
+      budget: 'economy',
+    },
+    {
+      name: 'product-deep',
+      what: `product/list page ${m.deepProduct.page} (by cursor)`,
+      path: products,
+      query: { page: m.deepProduct.page, size: 20, after: m.deepProduct.cursor },
+      budget: 'economy',
+    },
   ];
 }
 
