@@ -1,5 +1,5 @@
 /**
- * Day and 32-day block buckets of the append-only tables' counters (bill_stat, transfer_stat): a row is
+ * Day and 32-day block buckets of the append-only tables' counters (bill_stat, transfer_stat, order_day_stat): a row is
  * counted in its Asia/Shanghai day (kind 'D', bucket = day number) and in that day's block (kind 'B',
  * bucket = day number / BLOCK_DAYS), so the exact count and sums of any date range read whole blocks,
  * whole days and at most two part-days (read from the rows themselves). See docs/decisions.md "Bills".
@@ -68,9 +68,9 @@ export function statRanges(start?: number, end?: number): StatRanges {
 export type AssetSumRow<S extends string> = { asset: string; n: number | string } & Record<S, string>;
 export type AssetSums<S extends string> = { asset: string; n: number } & Record<S, string>;
 
-/** A day/block stat table (bill_stat, transfer_stat): the money sums it keeps, and what it is filtered by. */
+/** A day/block stat table (bill_stat, transfer_stat, order_day_stat): the money sums it keeps, and what it is filtered by. */
 export interface BucketStat<S extends string> {
-  table: 'bill_stat' | 'transfer_stat';
+  table: 'bill_stat' | 'transfer_stat' | 'order_day_stat';
   /** Each sum as it is answered, and the stat column that holds it. */
   sums: Readonly<Record<S, string>>;
   /** Stat key columns and the value each must have (undefined or '': not filtered). */
@@ -140,13 +140,13 @@ function bucketRows<S extends string>(db: Db, stat: BucketStat<S>, r: StatRanges
  * source it sums. One descriptor serves the count with each row, the rebuild and the consistency check.
  */
 export interface DayStat<K extends string, S extends string> {
-  table: 'bill_stat' | 'transfer_stat';
-  source: 'bill' | 'transfer';
+  table: 'bill_stat' | 'transfer_stat' | 'order_day_stat';
+  source: 'bill' | 'transfer' | 'mall_order';
   keys: readonly K[];
   sums: Readonly<Record<S, string>>;
 }
 
-/** Run-time column names: the two tables' types are not checked here. */
+/** Run-time column names: the tables' types are not checked here. */
 const loose = (db: Db) => db as unknown as Kysely<any>;
 /** The Asia/Shanghai day number of `created_at`, in SQL (integer division on both databases). */
 const daySql = sql`(created_at + ${sql.lit(SHANGHAI_OFFSET)}) / ${sql.lit(DAY_MS)}`;

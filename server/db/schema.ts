@@ -558,6 +558,8 @@ export interface Database {
   product_sku: ProductSkuTable;
   mall_order: MallOrderTable;
   order_stat: OrderStatTable;
+  order_product_stat: OrderProductStatTable;
+  order_day_stat: OrderDayStatTable;
 }
 
 /** One upload ticket (`GET oss`) and, once used, what was stored under its key. */
@@ -655,6 +657,24 @@ export interface MallOrderTable {
 /** Orders per (status, asset) with the sum of their totals. */
 export interface OrderStatTable {
   status: number;
+  asset: string;
+  n: number;
+  total_sum: Money;
+}
+
+/** Orders per (product, status, asset) with the sum of their totals. */
+export interface OrderProductStatTable {
+  product_id: number;
+  status: number;
+  asset: string;
+  n: number;
+  total_sum: Money;
+}
+
+/** Orders per Asia/Shanghai day ('D') and 32-day block ('B') and asset, with the sum of their totals. */
+export interface OrderDayStatTable {
+  kind: string;
+  bucket: number;
   asset: string;
   n: number;
   total_sum: Money;

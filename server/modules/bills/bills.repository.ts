@@ -12,7 +12,7 @@ import type { Database } from '../../db/schema';
 import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { money, moneySum } from '../../db/sql';
 import { sumByAsset } from '../../db/dayBuckets';
-import { memberIdIn, membersMatching, readPageWithMembers } from '../members/members.query';
+import { memberIdIn, readPageWithMembers } from '../members/members.query';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -23,11 +23,6 @@ export interface BillFilter {
   type?: number;
   start?: number;
   end?: number;
-}
-
-/** Whether member `id` is one of those `keyword` matches. */
-export async function memberMatches(db: Db, keyword: string, id: number): Promise<boolean> {
-  return !!(await membersMatching(db, keyword).where('member.id', '=', id).executeTakeFirst());
 }
 
 function filtered(db: Db, f: BillFilter) {

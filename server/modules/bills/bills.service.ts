@@ -14,15 +14,8 @@ import { formatAsset } from '../../../domain/money';
 import type { Ctx } from '../../context';
 import { parseRange } from '../../range';
 import { pageOf } from '../../db/keyset';
-import { keywordMembers, memberColumnsOf } from '../members/members.query';
-import {
-  countMemberBills,
-  findBills,
-  memberMatches,
-  statBills,
-  type BillFilter,
-  type BillSums,
-} from './bills.repository';
+import { listMembers, memberColumnsOf } from '../members/members.query';
+import { countMemberBills, findBills, statBills, type BillFilter, type BillSums } from './bills.repository';
 
 export const BILL_COUNT_CAP = 10_000;
 
@@ -35,12 +28,7 @@ export type BillListInput = Static<typeof BillQuery>;
 export async function listBills(ctx: Ctx, q: BillListInput, cap = BILL_COUNT_CAP) {
   const { start, end } = parseRange(q);
   const { page, size, offset, keyset } = pageOf(q);
-  const keyword = q.keyword?.trim() || undefined;
-  let members: BillFilter['members'];
-  if (keyword && q.memberId !== undefined)
-    members = (await memberMatches(ctx.db, keyword, q.memberId)) ? [q.memberId] : [];
-  else if (keyword) members = await keywordMembers(ctx.db, keyword);
-  else if (q.memberId !== undefined) members = [q.memberId];
+  const members: BillFilter['members'] = await listMembers(ctx.db, q.keyword, q.memberId);
   const filter: BillFilter = { members, asset: q.asset, type: q.type, start, end };
   const empty = Array.isArray(members) && members.length === 0;
   let counted: { n: number; sums: BillSums[] | null };

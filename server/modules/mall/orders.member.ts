@@ -19,7 +19,7 @@ import { applyChange } from '../ledger/ledger.service';
 import { memberStatusOf } from '../members/members.query';
 import { grantSeedIn } from '../seeds/seeds.service';
 import { insertOrder, setOrderSeed } from './orders.repository';
-import { shareProduct, skuForSale, takeStock } from './products.repository';
+import { productOfSku, shareProduct, skuForSale, takeStock } from './products.repository';
 
 export interface BuyInput {
   memberId: number;
@@ -32,10 +32,14 @@ export async function buyProduct(ctx: Ctx, input: BuyInput, now: number = ctx.cl
   const q = input.quantity;
   if (!Number.isInteger(q) || q < 1 || q > 99) throw badInput(MallMessages.badQuantity);
   return countedTransaction(ctx.db, async (trx, counts) => {
-    const sku = await skuForSale(trx, input.skuId);
-    if (!sku || sku.deleted) throw badInput(MallMessages.offShelf);
-    const product = await shareProduct(trx, Number(sku.product_id));
+    // The product is locked before the SKU is read: an editor changing prices holds the product, so
+    // the price, spec and image read after the lock are those of its commit, never the ones before it.
+    const productId = await productOfSku(trx, input.skuId);
+    if (productId === undefined) throw badInput(MallMessages.offShelf);
+    const product = await shareProduct(trx, productId);
     if (!product || product.status !== ProductStatus.is.on) throw conflict(MallMessages.offShelf);
+    const sku = await skuForSale(trx, input.skuId);
+    if (!sku || sku.deleted) throw conflict(MallMessages.offShelf);
     const seed = product.kind === ProductKind.is.seed;
     const receiver = input.receiver ?? { name: '', phone: '', address: '' };
     if (!seed && (!receiver.name.trim() || !receiver.phone.trim() || !receiver.address.trim()))
@@ -85,7 +89,7 @@ export async function buyProduct(ctx: Ctx, input: BuyInput, now: number = ctx.cl
         trx,
         {
           memberId: input.memberId,
-          name: product.name.slice(0, 40),
+          name: [...product.name].slice(0, 40).join(''),
           source: 1,
           refId: id,
           totalEnergy: BigInt(product.seed_energy) * BigInt(q),

@@ -1,12 +1,15 @@
 /**
- * All SQL on mall orders. Pages by keyset at any depth; the total and per-asset sums of a status filter
- * (or none) come from order_stat, moved with every insert and status change; other filters narrow to
- * few rows (one number, one member, one product) and are counted. Every state change is one
- * conditional UPDATE per allowed source state (`updateFromFirst`).
+ * All SQL on mall orders. Pages by keyset at any depth; the total and per-asset sums come from a
+ * counter kept in the writing transaction when the filter is a status (or nothing: order_stat), a
+ * product and maybe a status (order_product_stat) or a date range alone (order_day_stat: days and
+ * blocks, the part-days counted from the rows); other filters narrow to few rows (one number, one
+ * member) and are counted. Every state change is one conditional UPDATE per allowed source state
+ * (`updateFromFirst`).
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { counter, counterViolations, rebuildCounter, type CounterMoves } from '../../db/counters';
+import { counter, counterViolations, rebuildCounter, readCounter, type CounterMoves } from '../../db/counters';
+import { countInDayStat, dayStatViolations, rebuildDayStat, sumByAsset, type DayStat } from '../../db/dayBuckets';
 import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { money, moneySum } from '../../db/sql';
 import { updateFromFirst } from '../../db/transitions';
@@ -47,26 +50,77 @@ const ORDER_STAT = counter({
   sums: { total_sum: 'total' },
 });
 
+/** order_product_stat: a product's orders per status and asset with the sum of their totals. */
+const ORDER_PRODUCT_STAT = counter({
+  table: 'order_product_stat',
+  source: 'mall_order',
+  keys: ['product_id', 'status', 'asset'],
+  sums: { total_sum: 'total' },
+});
+
+/** order_day_stat: orders per Asia/Shanghai day and 32-day block and asset (orders are never deleted). */
+const ORDER_DAY_STAT = {
+  table: 'order_day_stat',
+  source: 'mall_order',
+  keys: ['asset'],
+  sums: { total_sum: 'total' },
+} as const satisfies DayStat<'asset', 'total_sum'>;
+
 export async function rebuildOrderStats(db: Db): Promise<void> {
   await rebuildCounter(db, ORDER_STAT);
+  await rebuildCounter(db, ORDER_PRODUCT_STAT);
+  await rebuildDayStat(db, ORDER_DAY_STAT);
 }
 
-export async function orderStatViolations(db: Db) {
-  return counterViolations<string, string>(db, ORDER_STAT);
+/** Where order_stat, order_product_stat or order_day_stat differ from the orders (empty when consistent). */
+export async function orderStatViolations(db: Db): Promise<unknown[]> {
+  return [
+    ...(await counterViolations<string, string>(db, ORDER_STAT)),
+    ...(await counterViolations<string, string>(db, ORDER_PRODUCT_STAT)),
+    ...(await dayStatViolations(db, ORDER_DAY_STAT)),
+  ];
 }
 
-/** Count and total per asset of the filter: from order_stat when only a status (or nothing) filters. */
-async function countByAsset(db: Db, f: OrderFilter): Promise<Array<{ asset: string; n: number; total: string }>> {
-  const onlyStatus =
-    !f.number && !f.members && f.productId === undefined && f.start === undefined && f.end === undefined;
-  if (onlyStatus) {
-    let q = db
-      .selectFrom('order_stat')
-      .select(['asset', sql<number>`coalesce(sum(n), 0)`.as('n'), moneySum('total_sum').as('total')])
-      .groupBy('asset');
-    if (f.status !== undefined) q = q.where('status', '=', f.status);
-    return (await q.orderBy('asset').execute()).map((r) => ({ asset: r.asset, n: Number(r.n), total: r.total }));
+/** A product's open (待发货 / 已发货) and all orders, from order_product_stat. */
+export async function productOrderCounts(db: Db, productId: number) {
+  const [open, all] = await Promise.all([
+    readCounter(db, ORDER_PRODUCT_STAT, { product_id: productId, status: [1, 2] }),
+    readCounter(db, ORDER_PRODUCT_STAT, { product_id: productId }),
+  ]);
+  return { open: open.n, all: all.n };
+}
+
+type AssetCount = { asset: string; n: number; total: string };
+
+/** Count and total per asset of the rows of order_stat or order_product_stat matching `where`. */
+async function countedRows(db: Db, where: { status?: number; product_id?: number }): Promise<AssetCount[]> {
+  const table = where.product_id === undefined ? 'order_stat' : 'order_product_stat';
+  let q = (db as Kysely<any>)
+    .selectFrom(table)
+    .select(['asset', sql<number>`coalesce(sum(n), 0)`.as('n'), moneySum('total_sum').as('total')])
+    .groupBy('asset');
+  if (where.status !== undefined) q = q.where('status', '=', where.status);
+  if (where.product_id !== undefined) q = q.where('product_id', '=', where.product_id);
+  const rows = (await q.orderBy('asset').execute()) as Array<{ asset: string; n: number; total: string }>;
+  return rows.map((r) => ({ asset: r.asset, n: Number(r.n), total: r.total })).filter((r) => r.n > 0);
+}
+
+/** Count and total per asset of the filter, from a counter where one answers it. */
+async function countByAsset(db: Db, f: OrderFilter): Promise<AssetCount[]> {
+  const ranged = f.start !== undefined || f.end !== undefined;
+  if (!f.number && !f.members) {
+    if (!ranged) return countedRows(db, { status: f.status, product_id: f.productId });
+    if (f.productId === undefined && f.status === undefined) {
+      const stat = { table: 'order_day_stat', sums: { total: 'total_sum' }, where: {} } as const;
+      const rows = await sumByAsset(db, stat, f, (start, end) => rowsByAsset(db, { start, end }));
+      return rows.map((r) => ({ asset: r.asset, n: r.n, total: r.total }));
+    }
   }
+  return rowsByAsset(db, f);
+}
+
+/** Count and total per asset counted from the rows of the filter. */
+async function rowsByAsset(db: Db, f: OrderFilter): Promise<AssetCount[]> {
   const rows = await filtered(db, f)
     .select(['o.asset', (eb) => eb.fn.countAll<number>().as('n'), moneySum('o.total').as('total')])
     .groupBy('o.asset')
@@ -204,7 +258,10 @@ export async function insertOrder(db: Db, counts: CounterMoves, v: NewOrder): Pr
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  counts.move(db, ORDER_STAT, null, { status: v.status, asset: v.asset }, { total_sum: v.total });
+  const sums = { total_sum: v.total };
+  counts.move(db, ORDER_STAT, null, { status: v.status, asset: v.asset }, sums);
+  counts.move(db, ORDER_PRODUCT_STAT, null, { product_id: v.productId, status: v.status, asset: v.asset }, sums);
+  counts.add(() => countInDayStat(db, ORDER_DAY_STAT, v.now, { asset: v.asset }, sums));
   return Number(r.id);
 }
 
@@ -241,18 +298,21 @@ export async function moveOrder(trx: Db, counts: CounterMoves, id: number, m: Or
       .where('status', '=', from);
     if (m.shippedBy !== undefined) q = q.where('shipped_at', '<=', m.shippedBy);
     return q
-      .returning(['member_id', 'sku_id', 'asset', 'quantity', 'product_name', money('total').as('total')])
+      .returning(['member_id', 'product_id', 'sku_id', 'asset', 'quantity', 'product_name', money('total').as('total')])
       .executeTakeFirst();
   });
   if (!moved) return undefined;
   const r = moved.row;
   const total = BigInt(r.total);
+  const sums = { total_sum: total };
+  counts.move(trx, ORDER_STAT, { status: moved.from, asset: r.asset }, { status: m.to, asset: r.asset }, sums);
+  const product = Number(r.product_id);
   counts.move(
     trx,
-    ORDER_STAT,
-    { status: moved.from, asset: r.asset },
-    { status: m.to, asset: r.asset },
-    { total_sum: total },
+    ORDER_PRODUCT_STAT,
+    { product_id: product, status: moved.from, asset: r.asset },
+    { product_id: product, status: m.to, asset: r.asset },
+    sums,
   );
   return {
     memberId: Number(r.member_id),

@@ -27,7 +27,7 @@ import { badInput, conflict, notFound } from '../../errors';
 import { pageOf } from '../../db/keyset';
 import { parseRange } from '../../range';
 import { applyChange } from '../ledger/ledger.service';
-import { keywordMembers, memberColumnsOf, type KeywordMembers } from '../members/members.query';
+import { listMembers, memberColumnsOf } from '../members/members.query';
 import { managerAction } from '../oplog/managerAction';
 import { getSetting } from '../settings/settings.service';
 import {
@@ -56,10 +56,7 @@ function numberFilter(no: string): OrderFilter['number'] {
 
 async function filterOf(db: Kysely<Database>, q: FilterInput): Promise<OrderFilter> {
   const { start, end } = parseRange(q);
-  const keyword = q.keyword?.trim() || undefined;
-  let members: KeywordMembers | undefined = keyword ? await keywordMembers(db, keyword) : undefined;
-  if (q.memberId !== undefined)
-    members = Array.isArray(members) ? members.filter((id) => id === q.memberId) : [q.memberId];
+  const members = await listMembers(db, q.keyword, q.memberId);
   const no = q.orderNo?.trim();
   return {
     number: no ? numberFilter(no) : undefined,

@@ -143,23 +143,6 @@ export async function skusOf(db: Db, productId: number, withDeleted = false): Pr
   return (await q.orderBy('position').orderBy('id').execute()) as SkuRowData[];
 }
 
-/** How many of a product's orders are open (待发货 / 已发货), and how many there are at all. */
-export async function orderCounts(db: Db, productId: number) {
-  const rows = await db
-    .selectFrom('mall_order')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('product_id', '=', productId)
-    .groupBy('status')
-    .execute();
-  let open = 0;
-  let all = 0;
-  for (const r of rows) {
-    all += Number(r.n);
-    if (r.status === 1 || r.status === 2) open += Number(r.n);
-  }
-  return { open, all };
-}
-
 export interface ProductValues {
   name: string;
   kind: number;
@@ -233,9 +216,13 @@ export interface SkuWrite {
   spec: string;
   values: string[];
   price: bigint;
-  /** Set to this, or (with `delta`) changed by it. */
+  /** The stock as typed. */
   stock: bigint;
-  delta?: boolean;
+  /**
+   * The stock the editor loaded for this row: a live SKU of the same spec then changes by
+   * stock − baseStock (sales made meanwhile are kept). A new or revived row takes `stock` as typed.
+   */
+  baseStock?: bigint;
   image: string;
   position: number;
 }
@@ -243,7 +230,7 @@ export interface SkuWrite {
 /**
  * Writes a product's new set: each row by its spec (an existing or once-deleted row updated, a new one
  * inserted), every other row marked deleted with its stock cleared. Returns false when a stock change
- * by delta would go below zero (the caller refuses the whole set).
+ * by difference would go below zero (the caller refuses the whole set).
  */
 export async function replaceSkus(trx: Db, productId: number, rows: SkuWrite[]): Promise<boolean> {
   const existing = await skusOf(trx, productId, true);
@@ -253,7 +240,8 @@ export async function replaceSkus(trx: Db, productId: number, rows: SkuWrite[]):
     const old = bySpec.get(r.spec);
     if (old) {
       kept.add(Number(old.id));
-      const stock = r.delta && !old.deleted ? sql<string>`stock + ${r.stock}` : sql<string>`${r.stock}`;
+      const byDifference = r.baseStock !== undefined && !old.deleted;
+      const stock = byDifference ? sql<string>`stock + ${r.stock - r.baseStock!}` : sql<string>`${r.stock}`;
       const done = await trx
         .updateTable('product_sku')
         .set({
@@ -276,7 +264,7 @@ export async function replaceSkus(trx: Db, productId: number, rows: SkuWrite[]):
           spec: r.spec,
           spec_values: JSON.stringify(r.values),
           price: r.price,
-          stock: r.delta ? 0n : r.stock,
+          stock: r.stock,
           image: r.image,
           position: r.position,
         })
@@ -287,6 +275,27 @@ export async function replaceSkus(trx: Db, productId: number, rows: SkuWrite[]):
   if (gone.length)
     await trx.updateTable('product_sku').set({ deleted: 1, stock: 0n }).where('id', 'in', gone).execute();
   return true;
+}
+
+/**
+ * A product's pay asset changed: its SKU prices keep the amount they show (12.5 USDT → 12.5 LZ), in the
+ * new asset's minor units — places the new asset lacks are cut (never below one minor unit), and a
+ * price past the new asset's ceiling is held at it.
+ */
+export async function rescaleSkuPrices(
+  trx: Db,
+  productId: number,
+  fromDecimals: number,
+  toDecimals: number,
+  ceiling: bigint,
+) {
+  if (fromDecimals === toDecimals) return;
+  const f = 10n ** BigInt(Math.abs(toDecimals - fromDecimals));
+  const price =
+    toDecimals > fromDecimals
+      ? sql<string>`case when price > ${ceiling / f} then ${ceiling} else price * ${f} end`
+      : sql<string>`case when price < ${f} then 1 else price / ${f} end`;
+  await trx.updateTable('product_sku').set({ price }).where('product_id', '=', productId).execute();
 }
 
 /** Shelf moves as one conditional UPDATE: on shelf only with a SKU in stock. */
@@ -310,7 +319,10 @@ export async function moveShelf(trx: Db, id: number, to: 0 | 1, now: number, by:
   return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
 }
 
-/** Deletes (keeps the row, marked) an off-shelf product without unfinished orders. */
+/**
+ * Deletes (keeps the row, marked) an off-shelf product without unfinished orders (order_product_stat:
+ * purchases in flight hold the product's share lock, so their counts are committed before this runs).
+ */
 export async function markDeleted(trx: Db, id: number, now: number, by: string): Promise<boolean> {
   const r = await trx
     .updateTable('product')
@@ -321,15 +333,22 @@ export async function markDeleted(trx: Db, id: number, now: number, by: string):
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
-          selectFrom('mall_order as o')
-            .select('o.id')
-            .whereRef('o.product_id', '=', 'product.id')
-            .where('o.status', 'in', [1, 2]),
+          selectFrom('order_product_stat as c')
+            .select('c.n')
+            .whereRef('c.product_id', '=', 'product.id')
+            .where('c.status', 'in', [1, 2])
+            .where('c.n', '>', 0),
         ),
       ),
     )
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
+}
+
+/** The product a SKU belongs to (a SKU never moves to another product), undefined when there is no such SKU. */
+export async function productOfSku(db: Db, skuId: number): Promise<number | undefined> {
+  const r = await db.selectFrom('product_sku').select('product_id').where('id', '=', skuId).executeTakeFirst();
+  return r && Number(r.product_id);
 }
 
 /** A SKU of the current set as a buyer takes it (after the product's share lock). */

@@ -4,7 +4,7 @@
  * a managerAction (its op-log row in the same transaction).
  */
 import type { Static } from '@sinclair/typebox';
-import type { Asset } from '../../../domain/assets';
+import { assetDecimals, type Asset } from '../../../domain/assets';
 import {
   ProductKind,
   ProductOperations,
@@ -13,7 +13,7 @@ import {
   type ProductStatus as Status,
 } from '../../../domain/mall';
 import { MallMessages, SkuLimits, specCombinations, specText, type SpecDim } from '../../../domain/mallRules';
-import { formatAsset } from '../../../domain/money';
+import { AssetCeiling, formatAsset } from '../../../domain/money';
 import type { Actor, Ctx } from '../../context';
 import { pageOf } from '../../db/keyset';
 import { badInput, conflict, notFound } from '../../errors';
@@ -26,14 +26,15 @@ import {
   lockProduct,
   markDeleted,
   moveShelf,
-  orderCounts,
   productById,
   replaceSkus,
+  rescaleSkuPrices,
   skusOf,
   updateProduct,
   type ProductPageRow,
   type SkuWrite,
 } from './products.repository';
+import { productOrderCounts } from './orders.repository';
 import type { ProductBody, ProductListQuery, ProductOperateBody, SkuBody } from './products.schema';
 
 const int = (v: string | number | null) => Number(v ?? 0);
@@ -86,7 +87,7 @@ export async function productInfo(ctx: Ctx, productId: number) {
   const r = await productById(ctx.db, productId);
   if (!r) throw notFound(MallMessages.productNotFound);
   const asset = r.asset as Asset;
-  const [skus, orders] = await Promise.all([skusOf(ctx.db, productId), orderCounts(ctx.db, productId)]);
+  const [skus, orders] = await Promise.all([skusOf(ctx.db, productId), productOrderCounts(ctx.db, productId)]);
   return {
     ...productView(r),
     gallery: parseJson<string[]>(r.gallery, []),
@@ -143,9 +144,11 @@ export async function saveProduct(ctx: Ctx, actor: Actor, input: ProductInput) {
     }
     const old = await lockProduct(trx, id);
     if (!old) throw notFound(MallMessages.productNotFound);
-    if ((old.kind !== v.kind || old.asset !== v.asset) && (await orderCounts(trx, id)).all > 0)
+    if ((old.kind !== v.kind || old.asset !== v.asset) && (await productOrderCounts(trx, id)).all > 0)
       throw badInput(MallMessages.kindLocked);
     await updateProduct(trx, id, v, now, actor.username);
+    if (old.asset !== v.asset)
+      await rescaleSkuPrices(trx, id, assetDecimals(old.asset as Asset), assetDecimals(v.asset), AssetCeiling[v.asset]);
     const summary = changeList(
       [
         changed('名称', old.name, v.name),
@@ -190,13 +193,12 @@ function checkedSet(input: SkuInput, asset: Asset): { dims: SpecDim[]; rows: Sku
     if (!wanted.has(key) || seen.has(key)) throw badInput(MallMessages.skusMismatch);
     seen.add(key);
     const price = amountOf(s.price, asset, `第${i + 1}行价格`);
-    const delta = s.baseStock !== undefined;
     return {
       spec: specText(dims, values),
       values,
       price,
-      stock: BigInt(delta ? s.stock - (s.baseStock ?? 0) : s.stock),
-      delta,
+      stock: BigInt(s.stock),
+      baseStock: s.baseStock === undefined ? undefined : BigInt(s.baseStock),
       image: s.image,
       position: wanted.get(key) ?? i,
     };
@@ -241,7 +243,7 @@ export async function operateProducts(ctx: Ctx, actor: Actor, input: ProductOper
       if (input.action === 'delete') {
         if (product.status === ProductStatus.is.on) throw conflict(MallMessages.deleteOnShelf);
         done = await markDeleted(trx, id, now, actor.username);
-        if (!done && (await orderCounts(trx, id)).open > 0) throw conflict(MallMessages.hasOpenOrders);
+        if (!done && (await productOrderCounts(trx, id)).open > 0) throw conflict(MallMessages.hasOpenOrders);
       } else {
         const to = input.action === 'onShelf' ? ProductStatus.is.on : ProductStatus.is.off;
         done = await moveShelf(trx, id, to, now, actor.username);

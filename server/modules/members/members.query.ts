@@ -74,6 +74,22 @@ export async function keywordMembers(db: Db, keyword: string): Promise<KeywordMe
   return rows.length > KEYWORD_IDS_MAX ? { keyword } : rows.map((r) => Number(r.id));
 }
 
+/** Whether member `id` is one of those `keyword` matches. */
+export async function memberMatches(db: Db, keyword: string, id: number): Promise<boolean> {
+  return !!(await membersMatching(db, keyword).where('member.id', '=', id).executeTakeFirst());
+}
+
+/**
+ * The members a list's `keyword` and `memberId` stand for together (both must hold): undefined when
+ * neither is given, `[memberId]` or `[]` when both are, else as `keywordMembers`.
+ */
+export async function listMembers(db: Db, keyword: string | undefined, memberId: number | undefined) {
+  const k = keyword?.trim() || undefined;
+  if (k && memberId !== undefined) return (await memberMatches(db, k, memberId)) ? [memberId] : [];
+  if (k) return keywordMembers(db, k);
+  return memberId === undefined ? undefined : [memberId];
+}
+
 /**
  * The condition that narrows a list to a keyword's members on its member id column `col`: `= id`,
  * `in (ids)` (none: nothing matches), or `in (the matching members)` for a keyword of many.

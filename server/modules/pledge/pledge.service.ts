@@ -25,7 +25,7 @@ import { amountOf } from '../../http/amounts';
 import { parseRange } from '../../range';
 import { ADMIN_USERNAME } from '../../seed/bootstrap';
 import { applyChange } from '../ledger/ledger.service';
-import { keywordMembers, memberColumnsOf, type KeywordMembers } from '../members/members.query';
+import { listMembers, memberColumnsOf } from '../members/members.query';
 import { changed, changeList, managerAction } from '../oplog/managerAction';
 import { lastRun } from '../settlement/settlement.query';
 import {
@@ -196,15 +196,7 @@ type FilterInput = Omit<Static<typeof PledgeListQuery>, 'page' | 'size' | 'order
 
 async function filterOf(db: Kysely<Database>, q: FilterInput): Promise<PledgeFilter> {
   const { start, end } = parseRange(q);
-  const keyword = q.keyword?.trim() || undefined;
-  let members: KeywordMembers | undefined = keyword ? await keywordMembers(db, keyword) : undefined;
-  if (q.memberId !== undefined) {
-    members = members
-      ? Array.isArray(members)
-        ? members.filter((id) => id === q.memberId)
-        : [q.memberId]
-      : [q.memberId];
-  }
+  const members = await listMembers(db, q.keyword, q.memberId);
   return { members, modeId: q.modeId, status: q.status, start, end };
 }
 

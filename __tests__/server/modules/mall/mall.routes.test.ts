@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { orderNo } from '../../../../domain/mallRules';
 import { balancesOf, billStatViolations, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
 import { orderStatViolations } from '../../../../server/modules/mall/orders.repository';
@@ -146,6 +147,56 @@ describe(`mall (${dbKind})`, () => {
       expect(await skuStock(black)).toBe(0);
     });
 
+    it('a renamed dimension or a revived SKU takes the stock as typed (the difference is only for the same live SKU)', async () => {
+      const { data } = await product();
+      const two = (name: string, red: number, blue: number, base?: [number, number]) =>
+        skus(
+          data.id,
+          [{ name, values: ['红', '蓝'] }],
+          [
+            { values: ['红'], price: '1', stock: red, image: '', ...(base ? { baseStock: base[0] } : {}) },
+            { values: ['蓝'], price: '1', stock: blue, image: '', ...(base ? { baseStock: base[1] } : {}) },
+          ],
+        );
+      await two('颜色', 50, 70);
+      // the editor renames 颜色 → 色彩 and adds 5 to each row it loaded (50, 70)
+      expect((await two('色彩', 55, 75, [50, 70])).code).toBe(200);
+      expect((await info(data.id)).skus.map((x: { spec: string; stock: number }) => `${x.spec}=${x.stock}`)).toEqual([
+        '色彩:红=55',
+        '色彩:蓝=75',
+      ]);
+      // back to 颜色: the deleted rows are revived with the stock typed, not by a difference
+      expect((await two('颜色', 3, 4, [55, 75])).code).toBe(200);
+      expect((await info(data.id)).stock).toBe(7);
+    });
+
+    it('a new pay asset keeps the prices as shown (12.5 USDT → 12.5 ENERGY), in the new minor units', async () => {
+      const { data } = await product();
+      await skus(data.id, [], [{ values: [], price: '12.123456', stock: 1, image: '' }]);
+      await call('POST', '/v1/admin/product', {
+        id: data.id,
+        name: '保温杯',
+        kind: 1,
+        asset: 'ENERGY',
+        cover: COVER,
+        gallery: [],
+        detail: '',
+        sort: 0,
+      });
+      expect((await info(data.id)).skus[0].price).toBe('12.12');
+      await call('POST', '/v1/admin/product', {
+        id: data.id,
+        name: '保温杯',
+        kind: 1,
+        asset: 'LZ',
+        cover: COVER,
+        gallery: [],
+        detail: '',
+        sort: 0,
+      });
+      expect((await info(data.id)).skus[0].price).toBe('12.12');
+    });
+
     it('goes on shelf only with a SKU in stock, is deleted only off shelf and without open orders; per id', async () => {
       const empty = (await product()).data.id;
       await skus(empty, [], [{ values: [], price: '1', stock: 0, image: '' }]);
@@ -245,6 +296,29 @@ describe(`mall (${dbKind})`, () => {
         energy: '20100',
       });
       expect((await opt({ id: o.id, action: 'cancel', remark: '不要了' })).code).toBe(409);
+      await consistent();
+    });
+
+    it('a purchase waiting for an editor pays the price the editor committed (PostgreSQL row locks)', async () => {
+      if (dbKind !== 'postgres') return;
+      const p = await onShelf(5);
+      const m = await buyer('1000');
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let locked!: () => void;
+      const held = new Promise<void>((r) => (locked = r));
+      const editor = t.db.db.transaction().execute(async (trx) => {
+        await sql`select id from product where id = ${p.id} for no key update`.execute(trx);
+        await sql`update product_sku set price = 99000000 where id = ${p.skuId}`.execute(trx);
+        locked();
+        await gate;
+      });
+      await held;
+      const buying = buyProduct(t.app.ctx, { memberId: m, skuId: p.skuId, quantity: 1, receiver: RECEIVER });
+      await new Promise((r) => setTimeout(r, 200));
+      release();
+      await editor;
+      expect((await buying).total).toBe('99');
       await consistent();
     });
 
@@ -350,6 +424,39 @@ describe(`mall (${dbKind})`, () => {
       expect(lines[0].startsWith('订单号,会员UID,手机号,昵称,商品,规格,类型,币种,单价,数量,金额,收货人')).toBe(true);
       expect(lines).toHaveLength(4);
       expect(lines[1]).toContain(',蓝牙耳机,,实物,USDT,12.5,1,12.5,张伟,');
+    });
+
+    it('answers a product, a date range and a member with a keyword from counters that match the rows', async () => {
+      const a = await onShelf(50);
+      const b = await onShelf(50, { name: '蓝牙耳机' });
+      const m1 = await buyer();
+      const m2 = await buyer();
+      for (let i = 0; i < 6; i += 1) {
+        t.clock.advance(8 * 3600_000);
+        const o = await buyProduct(t.app.ctx, {
+          memberId: i % 2 ? m1 : m2,
+          skuId: i % 3 ? a.skuId : b.skuId,
+          quantity: 1,
+          receiver: RECEIVER,
+        });
+        if (i === 0) await opt({ id: o.id, action: 'cancel', remark: '缺货' });
+      }
+      token = await t.login();
+      const totals = async (q: Record<string, unknown>) => (await orders(q)).data.sum;
+      expect(await totals({ productId: b.id })).toEqual({ count: 2, totals: [{ asset: 'USDT', total: '25' }] });
+      expect(await totals({ productId: b.id, status: 4 })).toEqual({
+        count: 1,
+        totals: [{ asset: 'USDT', total: '12.5' }],
+      });
+      const all = (await orders({ size: 100 })).data.list as Array<{ createdAt: number }>;
+      const start = all[4].createdAt - 1000;
+      const end = all[1].createdAt + 1000;
+      const inRange = all.filter((o) => o.createdAt >= start && o.createdAt <= end).length;
+      expect((await totals({ start, end })).count).toBe(inRange);
+      const uid = (await t.db.db.selectFrom('member').select('uid').where('id', '=', m1).executeTakeFirstOrThrow()).uid;
+      expect((await totals({ keyword: uid, memberId: m1 })).count).toBe(3);
+      expect((await totals({ keyword: uid, memberId: m2 })).count).toBe(0);
+      await consistent();
     });
 
     it('completes shipped orders after the days the mall setting says', async () => {
