@@ -3,10 +3,10 @@
  *
  * Runs the chosen suites over the data set made by `npm run bench:data` and writes
  * bench/out/results-<time>.json plus a Markdown summary on stdout (pasted into docs/performance.md).
- * Suites: api (real vs floor), shapes (query shapes on the floor), export, batch, web, settle (the daily
+ * Suites: api (real vs floor), shapes (query shapes on the floor), export, batch, buyers, web, settle (the daily
  * settlement of the next unsettled day; not in the default list: each run settles a new day).
  * API flags: --connections 10 --only member,bill (scenario name prefixes).
- * Export: --formats xlsx,csv. Batch: --batch 1000 --action approve. Web: --pages memberList,bill.
+ * Export: --formats xlsx,csv. Batch: --batch 1000 --action approve. Buyers: --buyers 500 --stock 100. Web: --pages memberList,bill.
  * Settle: --settle-batch N (records per transaction, default the server's SETTLE_BATCH).
  */
 import fs from 'node:fs';
@@ -18,6 +18,7 @@ import { runShapes, type ShapeResult } from './api/shapes';
 import { runWeb } from './web';
 import { runExports, type ExportResult } from './exports';
 import { runBatch, type BatchResult } from './batch';
+import { runBuyers, type BuyersResult } from './buyers';
 import { runSettle, type SettleBenchResult } from './settle';
 
 export function machine() {
@@ -141,6 +142,29 @@ async function main() {
           b.skipped
             ? `| ${b.db} | skipped: ${b.skipped} | | | | | | | | |`
             : `| ${b.db} | ${n0(b.count)} | ${b.seconds.toFixed(2)} | ${b.cpuSeconds?.toFixed(2) ?? '–'} | ${b.succeeded} | ${b.failed} | ${b.approvedInDb} | ${b.billsAdded} | ${b.opLogRows} | ${b.repeatSucceeded}, ${b.repeatSeconds.toFixed(2)} |`,
+        ),
+      ].join('\n'),
+    );
+  }
+  if (suites.includes('buyers')) {
+    const all: BuyersResult[] = [];
+    for (const db of dbs)
+      all.push(await runBuyers({ db, buyers: intFlag(flags, 'buyers', 500), stock: intFlag(flags, 'stock', 100) }));
+    results.buyers = all;
+    md.push(
+      [
+        '### Concurrent buyers on one SKU (buyProduct)',
+        '',
+        '| db | buyers | stock | seconds | orders | refusals | stock left | bills 11 | ledger / counter violations |',
+        '|---|---|---|---|---|---|---|---|---|',
+        ...all.map((b) =>
+          b.skipped
+            ? `| ${b.db} | skipped: ${b.skipped} | | | | | | | |`
+            : `| ${b.db} | ${b.buyers} | ${b.stock} | ${b.seconds.toFixed(2)} | ${b.orders} | ${Object.entries(
+                b.refusals,
+              )
+                .map(([m, n]) => `${n} ${m}`)
+                .join(', ')} | ${b.stockLeft} | ${b.bills} | ${b.ledgerViolations} / ${b.counterViolations} |`,
         ),
       ].join('\n'),
     );
