@@ -14,7 +14,7 @@ import { loadConfig } from '../server/config';
 import { createDb } from '../server/db/dialect';
 import { applyChange, ledgerViolations } from '../server/modules/ledger/ledger.service';
 import { buyProduct } from '../server/modules/mall/orders.service';
-import { orderStatViolations } from '../server/modules/mall/orders.repository';
+import { mallStatViolations } from '../server/modules/mall/orders.repository';
 import { operateProducts, productInfo, saveProduct, saveSkus } from '../server/modules/mall/products.service';
 import { AppError } from '../server/errors';
 import { fmt, log, PG_SCHEMA, PG_URL, SQLITE_FILE } from './lib/args';
@@ -108,7 +108,7 @@ export async function runBuyers(o: { db: 'sqlite' | 'pg'; buyers: number; stock:
       sql<{ n: number }>`select count(*) as n from bill where id > ${bill0} and type = ${BillType.mallPurchase}`,
     );
     const bad = await ledgerViolations(h.db);
-    const counters = await orderStatViolations(h.db);
+    const counters = await mallStatViolations(h.db);
     await operateProducts(ctx, actor, { ids: [id], action: 'offShelf' });
     log(
       `buyers ${o.db}: ${fmt(orders)} orders, refusals ${JSON.stringify(refusals)}, stock left ${stockLeft}, ${fmt(bills)} bills, in ${seconds.toFixed(2)} s; ledger ${bad.length}, counters ${counters.length} violations`,

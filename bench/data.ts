@@ -26,7 +26,7 @@ import { rebuildTransferStats, transferStatViolations } from '../server/modules/
 import { pledgeCounterViolations, rebuildPledgeStats } from '../server/modules/pledge/pledge.query';
 import { rebuildSeedStats, seedCounterViolations } from '../server/modules/seeds/seeds.query';
 import { matchStatViolations, rebuildMatchStats } from '../server/modules/matches/matches.repository';
-import { orderStatViolations, rebuildOrderStats } from '../server/modules/mall/orders.repository';
+import { mallStatViolations, rebuildMallStats } from '../server/modules/mall/orders.repository';
 import { hashPassword } from '../server/passwords';
 import { sql } from 'kysely';
 import {
@@ -170,7 +170,7 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
     await rebuildMatchStats(check.db);
     log(`${kind}: economy counters rebuilt in ${((Date.now() - tEco) / 1000).toFixed(1)} s`);
   }
-  if (mall) await rebuildOrderStats(check.db);
+  if (mall) await rebuildMallStats(check.db);
   const counts: Record<string, number> = {};
   const tables = ['zone', 'member', 'account', 'bill', depositTable, withdrawalTable, paymentTable, transferTable];
   if (economy) tables.push(...ECONOMY_TABLES);
@@ -197,7 +197,7 @@ export async function buildDataSet(kind: 'sqlite' | 'pg', scale: Scale, verify: 
       ['pledge_stat, pledge_member_stat, pledge_release_stat', economy ? 'pledge' : null, pledgeStatRows],
       ['seed_stat, seed_member_stat, seed_release_stat', economy ? 'seed' : null, seedStatRows],
       ['match_stat, match_seller_stat, match_buyer_stat', economy ? 'match_trade' : null, matchStatViolations],
-      ['order_stat', mall ? 'mall_order' : null, orderStatViolations],
+      ['order_stat', mall ? 'mall_order' : null, mallStatViolations],
     ];
     violations = bad.length;
     for (const [name, table, checkRows] of counters) {

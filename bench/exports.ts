@@ -142,7 +142,17 @@ function buildServer(): string {
   for (const dir of ['server', 'domain']) {
     const p = spawnSync(
       babel,
-      [dir, '--out-dir', path.join(BUILD_DIR, dir), '--extensions', '.ts', '--delete-dir-on-start', '--quiet'],
+      [
+        dir,
+        '--out-dir',
+        path.join(BUILD_DIR, dir),
+        '--extensions',
+        '.ts',
+        // The data files next to the code (server/common-passwords.txt), as build:server copies them.
+        ...(dir === 'server' ? ['--copy-files'] : []),
+        '--delete-dir-on-start',
+        '--quiet',
+      ],
       { cwd: ROOT, stdio: 'inherit' },
     );
     if (p.status !== 0) throw new Error(`babel ${dir} exited with ${p.status}`);

@@ -557,8 +557,10 @@ export interface Database {
   product: ProductTable;
   product_sku: ProductSkuTable;
   mall_order: MallOrderTable;
+  product_stat: ProductStatTable;
   order_stat: OrderStatTable;
   order_product_stat: OrderProductStatTable;
+  order_member_stat: OrderMemberStatTable;
   order_day_stat: OrderDayStatTable;
 }
 
@@ -678,4 +680,21 @@ export interface OrderDayStatTable {
   asset: string;
   n: number;
   total_sum: Money;
+}
+
+/** Orders per (member, status, asset) with the sum of their totals. */
+export interface OrderMemberStatTable {
+  member_id: number;
+  status: number;
+  asset: string;
+  n: number;
+  total_sum: Money;
+}
+
+/** Products per status (−1: deleted), kind and pay asset. */
+export interface ProductStatTable {
+  status: number;
+  kind: number;
+  asset: string;
+  n: number;
 }

@@ -6,7 +6,8 @@ import { OVERFLOW_ABORT } from './2026_11_24_1000_integer_sums';
  * The mall (DOMAIN.md §3 Mall): products, their SKUs, orders, and the counters the order list reads its
  * exact total and sums from at a million orders, each moved with every insert and status change:
  * order_stat (per status and asset), order_product_stat (per product, status and asset: one product's
- * orders, and whether a product has unfinished ones) and order_day_stat (per Asia/Shanghai day and
+ * orders, and whether a product has unfinished ones), order_member_stat (per member, status and asset:
+ * a member's orders) and order_day_stat (per Asia/Shanghai day and
  * 32-day block and asset, server/db/dayBuckets.ts: a date range; orders are never deleted).
  * - A product's price, stock and sales are not columns: the list derives them from the page's SKUs
  *   (lowest price, sums), so no buyer ever waits on the product row.
@@ -115,6 +116,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('mall_order_created_idx').on('mall_order').columns(['created_at', 'id']).execute();
   await db.schema.createIndex('mall_order_shipped_idx').on('mall_order').columns(['status', 'shipped_at']).execute();
 
+  // Products per status (−1: deleted), kind and pay asset: the product list's total without a name.
+  await db.schema
+    .createTable('product_stat')
+    .addColumn('status', 'integer', (c) => c.notNull())
+    .addColumn('kind', 'integer', (c) => c.notNull())
+    .addColumn('asset', 'varchar(8)', (c) => c.notNull())
+    .addColumn('n', 'bigint', (c) => c.notNull().check(sql`n >= 0`))
+    .addPrimaryKeyConstraint('product_stat_pk', ['status', 'kind', 'asset'])
+    .execute();
+
   await db.schema
     .createTable('order_stat')
     .addColumn('status', 'integer', (c) => c.notNull())
@@ -134,6 +145,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('order_product_stat_pk', ['product_id', 'status', 'asset'])
     .execute();
   await db.schema
+    .createTable('order_member_stat')
+    .addColumn('member_id', 'bigint', (c) => c.notNull())
+    .addColumn('status', 'integer', (c) => c.notNull())
+    .addColumn('asset', 'varchar(8)', (c) => c.notNull())
+    .addColumn('n', 'bigint', (c) => c.notNull().check(sql`n >= 0`))
+    .addColumn('total_sum', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('order_member_stat_pk', ['member_id', 'status', 'asset'])
+    .execute();
+  await db.schema
     .createTable('order_day_stat')
     .addColumn('kind', 'varchar(1)', (c) => c.notNull())
     .addColumn('bucket', 'bigint', (c) => c.notNull())
@@ -145,7 +165,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // SQLite: refuse a counter sum that would go REAL past 2^63 (as 2026_11_24_1000_integer_sums does).
   if (dialectOf(db) === 'sqlite') {
-    for (const table of ['order_stat', 'order_product_stat', 'order_day_stat'])
+    for (const table of ['order_stat', 'order_product_stat', 'order_member_stat', 'order_day_stat'])
       for (const event of ['insert', 'update'] as const) {
         await sql`create trigger ${sql.id(`${table}_integer_${event}`)} before ${sql.raw(event)} on ${sql.table(table)}
           when typeof(new.n) <> 'integer' or typeof(new.total_sum) <> 'integer'
@@ -155,6 +175,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['order_day_stat', 'order_product_stat', 'order_stat', 'mall_order', 'product_sku', 'product'])
+  for (const table of [
+    'order_day_stat',
+    'order_member_stat',
+    'order_product_stat',
+    'order_stat',
+    'mall_order',
+    'product_sku',
+    'product',
+  ])
     await db.schema.dropTable(table).execute();
 }

@@ -14,6 +14,7 @@ import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { money, moneySum } from '../../db/sql';
 import { updateFromFirst } from '../../db/transitions';
 import { memberIdIn, readPageWithMembers, type KeywordMembers } from '../members/members.query';
+import { productStatViolations, rebuildProductStats } from './products.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -58,6 +59,14 @@ const ORDER_PRODUCT_STAT = counter({
   sums: { total_sum: 'total' },
 });
 
+/** order_member_stat: a member's orders per status and asset with the sum of their totals. */
+const ORDER_MEMBER_STAT = counter({
+  table: 'order_member_stat',
+  source: 'mall_order',
+  keys: ['member_id', 'status', 'asset'],
+  sums: { total_sum: 'total' },
+});
+
 /** order_day_stat: orders per Asia/Shanghai day and 32-day block and asset (orders are never deleted). */
 const ORDER_DAY_STAT = {
   table: 'order_day_stat',
@@ -66,18 +75,22 @@ const ORDER_DAY_STAT = {
   sums: { total_sum: 'total' },
 } as const satisfies DayStat<'asset', 'total_sum'>;
 
-export async function rebuildOrderStats(db: Db): Promise<void> {
+export async function rebuildMallStats(db: Db): Promise<void> {
   await rebuildCounter(db, ORDER_STAT);
   await rebuildCounter(db, ORDER_PRODUCT_STAT);
+  await rebuildCounter(db, ORDER_MEMBER_STAT);
   await rebuildDayStat(db, ORDER_DAY_STAT);
+  await rebuildProductStats(db);
 }
 
-/** Where order_stat, order_product_stat or order_day_stat differ from the orders (empty when consistent). */
-export async function orderStatViolations(db: Db): Promise<unknown[]> {
+/** Where the mall's counters (orders per status, product, member and day; products) differ from their rows (empty when consistent). */
+export async function mallStatViolations(db: Db): Promise<unknown[]> {
   return [
     ...(await counterViolations<string, string>(db, ORDER_STAT)),
     ...(await counterViolations<string, string>(db, ORDER_PRODUCT_STAT)),
+    ...(await counterViolations<string, string>(db, ORDER_MEMBER_STAT)),
     ...(await dayStatViolations(db, ORDER_DAY_STAT)),
+    ...(await productStatViolations(db)),
   ];
 }
 
@@ -92,15 +105,23 @@ export async function productOrderCounts(db: Db, productId: number) {
 
 type AssetCount = { asset: string; n: number; total: string };
 
-/** Count and total per asset of the rows of order_stat or order_product_stat matching `where`. */
-async function countedRows(db: Db, where: { status?: number; product_id?: number }): Promise<AssetCount[]> {
-  const table = where.product_id === undefined ? 'order_stat' : 'order_product_stat';
+/**
+ * Count and total per asset of the counter that answers `where`: a product's (order_product_stat), some
+ * members' (order_member_stat) or all orders' (order_stat), maybe of one status.
+ */
+async function countedRows(
+  db: Db,
+  where: { status?: number; product_id?: number; member_ids?: number[] },
+): Promise<AssetCount[]> {
+  const table =
+    where.product_id !== undefined ? 'order_product_stat' : where.member_ids ? 'order_member_stat' : 'order_stat';
   let q = (db as Kysely<any>)
     .selectFrom(table)
     .select(['asset', sql<number>`coalesce(sum(n), 0)`.as('n'), moneySum('total_sum').as('total')])
     .groupBy('asset');
   if (where.status !== undefined) q = q.where('status', '=', where.status);
   if (where.product_id !== undefined) q = q.where('product_id', '=', where.product_id);
+  if (where.member_ids) q = q.where('member_id', 'in', where.member_ids.length ? where.member_ids : [-1]);
   const rows = (await q.orderBy('asset').execute()) as Array<{ asset: string; n: number; total: string }>;
   return rows.map((r) => ({ asset: r.asset, n: Number(r.n), total: r.total })).filter((r) => r.n > 0);
 }
@@ -108,15 +129,18 @@ async function countedRows(db: Db, where: { status?: number; product_id?: number
 /** Count and total per asset of the filter, from a counter where one answers it. */
 async function countByAsset(db: Db, f: OrderFilter): Promise<AssetCount[]> {
   const ranged = f.start !== undefined || f.end !== undefined;
-  if (!f.number && !f.members) {
-    if (!ranged) return countedRows(db, { status: f.status, product_id: f.productId });
-    if (f.productId === undefined && f.status === undefined) {
-      const stat = { table: 'order_day_stat', sums: { total: 'total_sum' }, where: {} } as const;
-      const rows = await sumByAsset(db, stat, f, (start, end) => rowsByAsset(db, { start, end }));
-      return rows.map((r) => ({ asset: r.asset, n: r.n, total: r.total }));
-    }
+  if (f.number || ranged) {
+    if (f.number || f.members || f.productId !== undefined || f.status !== undefined) return rowsByAsset(db, f);
+    const stat = { table: 'order_day_stat', sums: { total: 'total_sum' }, where: {} } as const;
+    const rows = await sumByAsset(db, stat, f, (start, end) => rowsByAsset(db, { start, end }));
+    return rows.map((r) => ({ asset: r.asset, n: r.n, total: r.total }));
   }
-  return rowsByAsset(db, f);
+  if (f.members && (!Array.isArray(f.members) || f.productId !== undefined)) return rowsByAsset(db, f);
+  return countedRows(db, {
+    status: f.status,
+    product_id: f.productId,
+    member_ids: Array.isArray(f.members) ? f.members : undefined,
+  });
 }
 
 /** Count and total per asset counted from the rows of the filter. */
@@ -261,6 +285,7 @@ export async function insertOrder(db: Db, counts: CounterMoves, v: NewOrder): Pr
   const sums = { total_sum: v.total };
   counts.move(db, ORDER_STAT, null, { status: v.status, asset: v.asset }, sums);
   counts.move(db, ORDER_PRODUCT_STAT, null, { product_id: v.productId, status: v.status, asset: v.asset }, sums);
+  counts.move(db, ORDER_MEMBER_STAT, null, { member_id: v.memberId, status: v.status, asset: v.asset }, sums);
   counts.add(() => countInDayStat(db, ORDER_DAY_STAT, v.now, { asset: v.asset }, sums));
   return Number(r.id);
 }
@@ -312,6 +337,14 @@ export async function moveOrder(trx: Db, counts: CounterMoves, id: number, m: Or
     ORDER_PRODUCT_STAT,
     { product_id: product, status: moved.from, asset: r.asset },
     { product_id: product, status: m.to, asset: r.asset },
+    sums,
+  );
+  const member = Number(r.member_id);
+  counts.move(
+    trx,
+    ORDER_MEMBER_STAT,
+    { member_id: member, status: moved.from, asset: r.asset },
+    { member_id: member, status: m.to, asset: r.asset },
     sums,
   );
   return {

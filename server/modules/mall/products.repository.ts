@@ -9,6 +9,7 @@ import type { Database } from '../../db/schema';
 import { forNoKeyUpdate, forShare } from '../../db/dialect';
 import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
 import { money } from '../../db/sql';
+import { counter, counterViolations, readCounter, rebuildCounter, type CounterMoves } from '../../db/counters';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -79,7 +80,46 @@ function withSkuFigures(db: Db, slice: ReturnType<typeof keysetSlice>) {
     .$castTo<ProductPageRow>();
 }
 
-/** A page of products (the filter's exact total counted: a mall holds thousands, not millions). */
+/**
+ * product_stat: products per status (−1 for a deleted one), kind and pay asset — the list's total
+ * without a name filter. Moved by the service with every create, kind/asset edit, shelf move and delete
+ * (each under the product's row lock).
+ */
+const PRODUCT_STAT = counter({
+  table: 'product_stat',
+  source: 'product',
+  keys: ['status', 'kind', 'asset'],
+  keyOf: { status: 'case when deleted_at is null then status else -1 end' },
+  sums: {},
+});
+
+export interface ProductKey {
+  status: number;
+  kind: number;
+  asset: string;
+}
+
+/** Queues the move of one product in product_stat from `from` (null: new) to `to`. */
+export function moveProductStat(db: Db, counts: CounterMoves, from: ProductKey | null, to: ProductKey): void {
+  counts.move(db, PRODUCT_STAT, from, to, {});
+}
+
+export const rebuildProductStats = (db: Db) => rebuildCounter(db, PRODUCT_STAT);
+export const productStatViolations = (db: Db) => counterViolations<string, string>(db, PRODUCT_STAT);
+
+/** The filter's exact total: product_stat without a name, else the products counted (thousands, not millions). */
+async function countProducts(db: Db, f: ProductFilter): Promise<number> {
+  if (f.name) {
+    const r = await filtered(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+  const r = await readCounter(db, PRODUCT_STAT, { status: f.status ?? [0, 1], kind: f.kind, asset: f.asset });
+  return r.n;
+}
+
+/** A page of products and the filter's exact total. */
 export async function findProducts(db: Db, f: ProductFilter, page: KeysetPageRequest, sort: 'id' | 'sort') {
   const slice = keysetSlice(
     filtered(db, f).select([
@@ -89,13 +129,11 @@ export async function findProducts(db: Db, f: ProductFilter, page: KeysetPageReq
     page,
     { sort: `p.${sort}`, id: 'p.id', afterLookup: false },
   );
-  const [paged, agg] = await Promise.all([
+  const [paged, total] = await Promise.all([
     readKeysetPage(withSkuFigures(db, slice), page, sort),
-    filtered(db, f)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+    countProducts(db, f),
   ]);
-  return { ...paged, total: Number(agg.n) };
+  return { ...paged, total };
 }
 
 /** One product (not deleted) with its SKU figures. */

@@ -25,6 +25,7 @@ import {
   insertProduct,
   lockProduct,
   markDeleted,
+  moveProductStat,
   moveShelf,
   productById,
   replaceSkus,
@@ -134,9 +135,10 @@ function productValues(input: ProductInput) {
 export async function saveProduct(ctx: Ctx, actor: Actor, input: ProductInput) {
   const v = productValues(input);
   const id = input.id;
-  return managerAction(ctx, actor, async ({ trx, now }) => {
+  return managerAction(ctx, actor, async ({ trx, now, counts }) => {
     if (id === undefined) {
       const made = await insertProduct(trx, v, now, actor.username);
+      moveProductStat(trx, counts, null, { status: ProductStatus.is.off, kind: v.kind, asset: v.asset });
       return {
         result: { id: made },
         log: { code: 'product:edit', target: `product#${made}`, summary: `新增商品 #${made}「${v.name}」` },
@@ -147,6 +149,8 @@ export async function saveProduct(ctx: Ctx, actor: Actor, input: ProductInput) {
     if ((old.kind !== v.kind || old.asset !== v.asset) && (await productOrderCounts(trx, id)).all > 0)
       throw badInput(MallMessages.kindLocked);
     await updateProduct(trx, id, v, now, actor.username);
+    if (old.kind !== v.kind || old.asset !== v.asset)
+      moveProductStat(trx, counts, old, { status: old.status, kind: v.kind, asset: v.asset });
     if (old.asset !== v.asset)
       await rescaleSkuPrices(trx, id, assetDecimals(old.asset as Asset), assetDecimals(v.asset), AssetCeiling[v.asset]);
     const summary = changeList(
@@ -236,7 +240,7 @@ export type ProductOperateInput = Static<typeof ProductOperateBody>;
 export async function operateProducts(ctx: Ctx, actor: Actor, input: ProductOperateInput) {
   const label = ProductOperations[input.action];
   return runBatch(ctx, input.ids, (id) =>
-    managerAction(ctx, actor, async ({ trx, now }) => {
+    managerAction(ctx, actor, async ({ trx, now, counts }) => {
       const product = await lockProduct(trx, id);
       if (!product) throw notFound(MallMessages.productNotFound);
       let done: boolean;
@@ -251,6 +255,8 @@ export async function operateProducts(ctx: Ctx, actor: Actor, input: ProductOper
           throw conflict(MallMessages.noStock);
       }
       if (!done) throw conflict(MallMessages.productHandled);
+      const to = { delete: -1, onShelf: ProductStatus.is.on, offShelf: ProductStatus.is.off }[input.action];
+      moveProductStat(trx, counts, product, { status: to, kind: product.kind, asset: product.asset });
       return {
         result: null,
         log: { code: 'product:operate', target: `product#${id}`, summary: `${label}商品 #${id}「${product.name}」` },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { billStatViolations, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
 import { seedMallDemo } from '../../../../server/modules/mall/mall.demo';
-import { orderStatViolations } from '../../../../server/modules/mall/orders.repository';
+import { mallStatViolations } from '../../../../server/modules/mall/orders.repository';
 import { build, dbKind, type TestApp } from '../../helpers';
 import { addMember } from '../deposits/fixtures';
 
@@ -39,7 +39,7 @@ describe(`mall demo data (${dbKind})`, () => {
     expect(seeds.length).toBeGreaterThan(0);
     expect(await ledgerViolations(t.db.db)).toEqual([]);
     expect(await billStatViolations(t.db.db)).toEqual([]);
-    expect(await orderStatViolations(t.db.db)).toEqual([]);
+    expect(await mallStatViolations(t.db.db)).toEqual([]);
     const n = (
       await t.db.db
         .selectFrom('mall_order')

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { orderNo } from '../../../../domain/mallRules';
 import { balancesOf, billStatViolations, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
-import { orderStatViolations } from '../../../../server/modules/mall/orders.repository';
+import { mallStatViolations } from '../../../../server/modules/mall/orders.repository';
 import { buyProduct, completeShippedOrders } from '../../../../server/modules/mall/orders.service';
 import { putSetting } from '../../../../server/modules/settings/settings.service';
 import { expectCursorPagingMatchesOffset } from '../../paging';
@@ -39,7 +39,7 @@ describe(`mall (${dbKind})`, () => {
   const consistent = async () => {
     expect(await ledgerViolations(t.db.db)).toEqual([]);
     expect(await billStatViolations(t.db.db)).toEqual([]);
-    expect(await orderStatViolations(t.db.db)).toEqual([]);
+    expect(await mallStatViolations(t.db.db)).toEqual([]);
   };
   const skuStock = async (id: number) =>
     Number(

@@ -3,7 +3,7 @@
  * steps (open, pay, confirm, appeal) through the member-side services, the ledger and the counters consistent after.
  */
 import { billStatViolations, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
-import { orderStatViolations } from '../../../../server/modules/mall/orders.repository';
+import { mallStatViolations } from '../../../../server/modules/mall/orders.repository';
 import { operateProducts, saveProduct, saveSkus } from '../../../../server/modules/mall/products.service';
 import { matchStatViolations } from '../../../../server/modules/matches/matches.repository';
 import { addPaymentMethod, paymentOpt } from '../../../../server/modules/payments/payments.service';
@@ -67,7 +67,7 @@ describe(`simulator economy (${dbKind})`, () => {
     expect(await ledgerViolations(t.db.db)).toEqual([]);
     expect(await billStatViolations(t.db.db)).toEqual([]);
     expect(await matchStatViolations(t.db.db)).toEqual([]);
-    expect(await orderStatViolations(t.db.db)).toEqual([]);
+    expect(await mallStatViolations(t.db.db)).toEqual([]);
     expect(await seedCounterViolations(t.db.db)).toEqual({ seeds: [], members: [], releases: [] });
   }, 60_000);
 });
