@@ -2,7 +2,7 @@
  * Export suite: each export of the API at full size (every row of its table, no filter: payments,
  * mall orders), xlsx and csv, downloaded from a freshly started server, one server per export so its peak is that export's.
  *
- *   npm run bench -- --suites export --db sqlite|pg|both [--formats xlsx,csv]
+ *   npm run bench -- --suites export --db sqlite|pg|both [--formats xlsx,csv] [--exports order,payment]
  *       [--server build|dist|babel] [--node-flags="--max-semi-space-size=32"] [--runs 3]
  *   node -r ./bench/register.js bench/exports.ts --db sqlite …   (the same, this suite alone)
  *
@@ -247,6 +247,8 @@ export async function runExports(o: {
   db: 'sqlite' | 'pg';
   password: string;
   formats?: string[];
+  /** Only the exports whose name starts with one of these (payment, order). */
+  exports?: string[];
   /** Defaults from the command line (--server, --node-flags, --runs), so bench/run.ts passes them on. */
   server?: ServerMode;
   nodeFlags?: string[];
@@ -274,6 +276,7 @@ export async function runExports(o: {
   );
   const out: ExportResult[] = [];
   for (const ex of EXPORTS) {
+    if (o.exports?.length && !o.exports.some((x) => ex.name.startsWith(x))) continue;
     const rows = await tableRows(o.db, ex.tables);
     for (const format of ['xlsx', 'csv'] as const) {
       if (o.formats?.length && !o.formats.includes(format)) continue;
@@ -407,10 +410,11 @@ if (require.main === module) {
   const flags = parseFlags();
   const which = strFlag(flags, 'db', 'sqlite');
   const formats = strFlag(flags, 'formats', '').split(',').filter(Boolean);
+  const exports = strFlag(flags, 'exports', '').split(',').filter(Boolean);
   void (async () => {
     const all: ExportResult[] = [];
     for (const db of (which === 'both' ? ['sqlite', 'pg'] : [which]) as ('sqlite' | 'pg')[])
-      all.push(...(await runExports({ db, password: ADMIN_PASSWORD, formats })));
+      all.push(...(await runExports({ db, password: ADMIN_PASSWORD, formats, exports })));
     const file = `${OUT_DIR}/exports-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
     fs.writeFileSync(file, JSON.stringify(all, null, 2));
     log(`results: ${file}`);

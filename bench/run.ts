@@ -103,7 +103,14 @@ async function main() {
   if (suites.includes('export')) {
     const all: ExportResult[] = [];
     for (const db of dbs)
-      all.push(...(await runExports({ db, password: ADMIN_PASSWORD, formats: listFlag(flags, 'formats', []) })));
+      all.push(
+        ...(await runExports({
+          db,
+          password: ADMIN_PASSWORD,
+          formats: listFlag(flags, 'formats', []),
+          exports: listFlag(flags, 'exports', []),
+        })),
+      );
     results.exports = all;
     const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
     md.push(

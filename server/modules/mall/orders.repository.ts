@@ -10,6 +10,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { counter, counterViolations, rebuildCounter, readCounter, type CounterMoves } from '../../db/counters';
 import { countInDayStat, dayStatViolations, rebuildDayStat, sumByAsset, type DayStat } from '../../db/dayBuckets';
+import { selectArrays } from '../../db/dialect';
 import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { money, moneySum } from '../../db/sql';
 import { updateFromFirst } from '../../db/transitions';
@@ -227,14 +228,86 @@ export async function findOrders(db: Kysely<Database>, f: OrderFilter, page: Key
   return { ...paged, sums };
 }
 
-/** One export batch: the filter's orders with their members, newest first, below `afterId`. */
-export async function orderBatch(db: Db, f: OrderFilter, afterId: number | null, limit: number): Promise<OrderRow[]> {
-  let q = filtered(db, f)
-    .innerJoin('member as m', 'm.id', 'o.member_id')
-    .select(ORDER_COLUMNS)
-    .select(['m.uid', 'm.phone', 'm.nickname']);
+/** What the export reads of an order, in this order (arrays, not objects: see selectArrays). */
+const EXPORT_SELECT = [
+  'o.id',
+  'o.created_at',
+  'm.uid',
+  'm.phone',
+  'm.nickname',
+  'o.product_name',
+  'o.spec',
+  'o.kind',
+  'o.asset',
+  money('o.unit_price').as('unit_price'),
+  'o.quantity',
+  money('o.total').as('total'),
+  'o.receiver_name',
+  'o.receiver_phone',
+  'o.receiver_address',
+  'o.status',
+  'o.express_company',
+  'o.tracking_no',
+  'o.remark',
+  'o.shipped_at',
+  'o.finished_at',
+] as const;
+
+/** One exported order: values in the order of EXPORT_SELECT. */
+export type OrderExportRow = readonly [
+  id: number,
+  createdAt: number,
+  uid: string,
+  phone: string,
+  nickname: string,
+  productName: string,
+  spec: string,
+  kind: number,
+  asset: string,
+  unitPrice: string,
+  quantity: number,
+  total: string,
+  receiverName: string,
+  receiverPhone: string,
+  receiverAddress: string,
+  status: number,
+  expressCompany: string,
+  trackingNo: string,
+  remark: string,
+  shippedAt: number | null,
+  finishedAt: number | null,
+];
+
+/** Where each value sits in an OrderExportRow. */
+export const ORDER_EXPORT = {
+  id: 0,
+  createdAt: 1,
+  uid: 2,
+  phone: 3,
+  nickname: 4,
+  productName: 5,
+  spec: 6,
+  kind: 7,
+  asset: 8,
+  unitPrice: 9,
+  quantity: 10,
+  total: 11,
+  receiverName: 12,
+  receiverPhone: 13,
+  receiverAddress: 14,
+  status: 15,
+  expressCompany: 16,
+  trackingNo: 17,
+  remark: 18,
+  shippedAt: 19,
+  finishedAt: 20,
+} as const;
+
+/** One export batch: the filter's orders with their members, newest first, below `afterId`, as arrays. */
+export function orderBatch(db: Db, f: OrderFilter, afterId: number | null, limit: number): Promise<OrderExportRow[]> {
+  let q = filtered(db, f).innerJoin('member as m', 'm.id', 'o.member_id').select(EXPORT_SELECT);
   if (afterId !== null) q = q.where('o.id', '<', afterId);
-  return (await q.orderBy('o.id', 'desc').limit(limit).execute()) as unknown as OrderRow[];
+  return selectArrays<OrderExportRow>(db, q.orderBy('o.id', 'desc').limit(limit));
 }
 
 export interface NewOrder {
