@@ -10,6 +10,7 @@ import type { Asset } from '../../../domain/assets';
 import { BillType } from '../../../domain/bills';
 import { ExpressCompanies } from '../../../domain/mall';
 import { specCombinations, type SpecDim } from '../../../domain/mallRules';
+import { formatAsset, parseAsset } from '../../../domain/money';
 import type { Actor, Ctx } from '../../context';
 import { AppError } from '../../errors';
 import { ADMIN_USERNAME } from '../../seed/bootstrap';
@@ -17,8 +18,16 @@ import { applyChange, balancesOf } from '../ledger/ledger.service';
 import { storeGeneratedImage as storeImage } from '../uploads/uploads.service';
 import { buyProduct, completeShippedOrders, optOrder } from './orders.service';
 import { operateProducts, productInfo, saveProduct, saveSkus } from './products.service';
+import { seededRandom as random } from '../../seed/random';
 
 const DAY = 86_400_000;
+
+/** A decimal text of `asset` in minor units (the demo's own constants: always valid). */
+function minor(text: string, asset: Asset, allowZero = false): bigint {
+  const r = parseAsset(text, asset, { allowZero });
+  if (!r.ok) throw new Error(`demo price ${text} ${asset}: ${r.reason}`);
+  return r.value;
+}
 const MIN = 60_000;
 
 interface DemoProduct {
@@ -28,9 +37,9 @@ interface DemoProduct {
   hue: number;
   shape: 'cup' | 'shirt' | 'circle' | 'box' | 'leaf';
   specs: SpecDim[];
-  /** Base price (decimal text); a SKU adds its position × step. */
-  price: number;
-  step: number;
+  /** Base price (decimal text in the pay asset); a SKU adds its position × step. */
+  price: string;
+  step: string;
   stock: number;
   seed?: { energy: string; days: number };
   /** Left off shelf. */
@@ -48,8 +57,8 @@ const PRODUCTS: DemoProduct[] = [
       { name: '颜色', values: ['星空蓝', '樱花粉', '曜石黑'] },
       { name: '容量', values: ['350ml', '500ml'] },
     ],
-    price: 19.9,
-    step: 2,
+    price: '19.9',
+    step: '2',
     stock: 40,
   },
   {
@@ -62,8 +71,8 @@ const PRODUCTS: DemoProduct[] = [
       { name: '颜色', values: ['白', '黑'] },
       { name: '尺码', values: ['S', 'M', 'L', 'XL'] },
     ],
-    price: 29,
-    step: 0,
+    price: '29',
+    step: '0',
     stock: 25,
   },
   {
@@ -73,11 +82,21 @@ const PRODUCTS: DemoProduct[] = [
     hue: 260,
     shape: 'circle',
     specs: [{ name: '颜色', values: ['石墨灰', '云母白'] }],
-    price: 89,
-    step: 10,
+    price: '89',
+    step: '10',
     stock: 30,
   },
-  { name: '高山乌龙茶礼盒', kind: 1, asset: 'LZ', hue: 120, shape: 'box', specs: [], price: 680, step: 0, stock: 60 },
+  {
+    name: '高山乌龙茶礼盒',
+    kind: 1,
+    asset: 'LZ',
+    hue: 120,
+    shape: 'box',
+    specs: [],
+    price: '680',
+    step: '0',
+    stock: 60,
+  },
   {
     name: '东北五常大米',
     kind: 1,
@@ -85,8 +104,8 @@ const PRODUCTS: DemoProduct[] = [
     hue: 45,
     shape: 'box',
     specs: [{ name: '规格', values: ['5kg', '10kg'] }],
-    price: 320,
-    step: 280,
+    price: '320',
+    step: '280',
     stock: 80,
   },
   {
@@ -96,8 +115,8 @@ const PRODUCTS: DemoProduct[] = [
     hue: 330,
     shape: 'circle',
     specs: [],
-    price: 9.9,
-    step: 0,
+    price: '9.9',
+    step: '0',
     stock: 0,
     off: true,
   },
@@ -108,8 +127,8 @@ const PRODUCTS: DemoProduct[] = [
     hue: 95,
     shape: 'leaf',
     specs: [],
-    price: 100,
-    step: 0,
+    price: '100',
+    step: '0',
     stock: 500,
     seed: { energy: '150', days: 30 },
   },
@@ -120,8 +139,8 @@ const PRODUCTS: DemoProduct[] = [
     hue: 150,
     shape: 'leaf',
     specs: [],
-    price: 500,
-    step: 0,
+    price: '500',
+    step: '0',
     stock: 200,
     seed: { energy: '800', days: 60 },
   },
@@ -132,8 +151,8 @@ const PRODUCTS: DemoProduct[] = [
     hue: 170,
     shape: 'leaf',
     specs: [],
-    price: 50,
-    step: 0,
+    price: '50',
+    step: '0',
     stock: 100,
     seed: { energy: '1500', days: 90 },
   },
@@ -158,17 +177,6 @@ function productSvg(p: DemoProduct, variant: number): Buffer {
   </linearGradient></defs>
   <rect width="600" height="600" fill="url(#g)"/>${SHAPES[p.shape]}
 </svg>`);
-}
-
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const detailOf = (p: DemoProduct, image: string) =>
@@ -206,7 +214,7 @@ export async function seedMallDemo(ctx: Ctx, orders = 120, days = 30): Promise<v
   const rnd = random(20261125);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
 
-  const skus: Array<{ id: number; asset: Asset; kind: number; price: number }> = [];
+  const skus: Array<{ id: number; asset: Asset; kind: number; price: bigint }> = [];
   for (const [i, p] of PRODUCTS.entries()) {
     const cover = await storeImage(ctx, `demo/products/p${i + 1}-cover`, productSvg(p, 0));
     const gallery = [cover, await storeImage(ctx, `demo/products/p${i + 1}-g1`, productSvg(p, 2))];
@@ -223,14 +231,14 @@ export async function seedMallDemo(ctx: Ctx, orders = 120, days = 30): Promise<v
     });
     const rows = specCombinations(p.specs).map((values, k) => ({
       values,
-      price: (p.price + k * p.step).toFixed(2).replace(/\.?0+$/, ''),
+      price: formatAsset(minor(p.price, p.asset) + BigInt(k) * minor(p.step, p.asset, true), p.asset),
       stock: p.stock,
       image: '',
     }));
     await saveSkus(made, actor, { productId: id, specs: p.specs, skus: rows });
     if (!p.off) await operateProducts(made, actor, { ids: [id], action: 'onShelf' });
     for (const s of (await productInfo(ctx, id)).skus)
-      if (!p.off) skus.push({ id: s.id, asset: p.asset, kind: p.kind, price: Number(s.price) });
+      if (!p.off) skus.push({ id: s.id, asset: p.asset, kind: p.kind, price: minor(s.price, p.asset) });
   }
 
   const step = (days * DAY) / orders;
@@ -240,7 +248,7 @@ export async function seedMallDemo(ctx: Ctx, orders = 120, days = 30): Promise<v
     const memberId = Number(pick(members).id);
     const quantity = rnd() < 0.8 ? 1 : 2;
     try {
-      const need = BigInt(Math.ceil(sku.price * quantity)) * (sku.asset === 'USDT' ? 1_000_000n : 10_000n);
+      const need = sku.price * BigInt(quantity);
       if ((await balancesOf(ctx.db, memberId))[sku.asset].available < need)
         await ctx.db.transaction().execute((trx) =>
           applyChange(

@@ -1,21 +1,21 @@
 /**
- * All SQL on mall orders. Pages by keyset at any depth; the total and per-asset sums come from a
- * counter kept in the writing transaction when the filter is a status (or nothing: order_stat), a
- * product and maybe a status (order_product_stat) or a date range alone (order_day_stat: days and
- * blocks, the part-days counted from the rows); other filters narrow to few rows (one number, one
- * member) and are counted. Every state change is one conditional UPDATE per allowed source state
- * (`updateFromFirst`).
+ * All SQL on mall orders. Pages by keyset at any depth; the total and per-asset sums come from the
+ * counters of ./orders.stats.ts where one answers the filter, else from the rows (an order number, a
+ * date range with another filter). Every state change is one conditional UPDATE per allowed source
+ * state (`updateFromFirst`), and queues its counter moves.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { counter, counterViolations, rebuildCounter, readCounter, type CounterMoves } from '../../db/counters';
-import { countInDayStat, dayStatViolations, rebuildDayStat, sumByAsset, type DayStat } from '../../db/dayBuckets';
+import type { CounterMoves } from '../../db/counters';
+import { sumByAsset } from '../../db/dayBuckets';
 import { selectArrays } from '../../db/dialect';
 import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { money, moneySum } from '../../db/sql';
 import { updateFromFirst } from '../../db/transitions';
 import { memberIdIn, readPageWithMembers, type KeywordMembers } from '../members/members.query';
-import { productStatViolations, rebuildProductStats } from './products.repository';
+import { countedRows, queueOrderStats, type AssetCount } from './orders.stats';
+
+export { mallStatViolations, productOrderCounts, rebuildMallStats } from './orders.stats';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -42,89 +42,6 @@ function filtered(db: Db, f: OrderFilter) {
   if (f.start !== undefined) q = q.where('o.created_at', '>=', f.start);
   if (f.end !== undefined) q = q.where('o.created_at', '<=', f.end);
   return q;
-}
-
-/** order_stat: orders per (status, asset) with the sum of their totals. */
-const ORDER_STAT = counter({
-  table: 'order_stat',
-  source: 'mall_order',
-  keys: ['status', 'asset'],
-  sums: { total_sum: 'total' },
-});
-
-/** order_product_stat: a product's orders per status and asset with the sum of their totals. */
-const ORDER_PRODUCT_STAT = counter({
-  table: 'order_product_stat',
-  source: 'mall_order',
-  keys: ['product_id', 'status', 'asset'],
-  sums: { total_sum: 'total' },
-});
-
-/** order_member_stat: a member's orders per status and asset with the sum of their totals. */
-const ORDER_MEMBER_STAT = counter({
-  table: 'order_member_stat',
-  source: 'mall_order',
-  keys: ['member_id', 'status', 'asset'],
-  sums: { total_sum: 'total' },
-});
-
-/** order_day_stat: orders per Asia/Shanghai day and 32-day block and asset (orders are never deleted). */
-const ORDER_DAY_STAT = {
-  table: 'order_day_stat',
-  source: 'mall_order',
-  keys: ['asset'],
-  sums: { total_sum: 'total' },
-} as const satisfies DayStat<'asset', 'total_sum'>;
-
-export async function rebuildMallStats(db: Db): Promise<void> {
-  await rebuildCounter(db, ORDER_STAT);
-  await rebuildCounter(db, ORDER_PRODUCT_STAT);
-  await rebuildCounter(db, ORDER_MEMBER_STAT);
-  await rebuildDayStat(db, ORDER_DAY_STAT);
-  await rebuildProductStats(db);
-}
-
-/** Where the mall's counters (orders per status, product, member and day; products) differ from their rows (empty when consistent). */
-export async function mallStatViolations(db: Db): Promise<unknown[]> {
-  return [
-    ...(await counterViolations<string, string>(db, ORDER_STAT)),
-    ...(await counterViolations<string, string>(db, ORDER_PRODUCT_STAT)),
-    ...(await counterViolations<string, string>(db, ORDER_MEMBER_STAT)),
-    ...(await dayStatViolations(db, ORDER_DAY_STAT)),
-    ...(await productStatViolations(db)),
-  ];
-}
-
-/** A product's open (待发货 / 已发货) and all orders, from order_product_stat. */
-export async function productOrderCounts(db: Db, productId: number) {
-  const [open, all] = await Promise.all([
-    readCounter(db, ORDER_PRODUCT_STAT, { product_id: productId, status: [1, 2] }),
-    readCounter(db, ORDER_PRODUCT_STAT, { product_id: productId }),
-  ]);
-  return { open: open.n, all: all.n };
-}
-
-type AssetCount = { asset: string; n: number; total: string };
-
-/**
- * Count and total per asset of the counter that answers `where`: a product's (order_product_stat), some
- * members' (order_member_stat) or all orders' (order_stat), maybe of one status.
- */
-async function countedRows(
-  db: Db,
-  where: { status?: number; product_id?: number; member_ids?: number[] },
-): Promise<AssetCount[]> {
-  const table =
-    where.product_id !== undefined ? 'order_product_stat' : where.member_ids ? 'order_member_stat' : 'order_stat';
-  let q = (db as Kysely<any>)
-    .selectFrom(table)
-    .select(['asset', sql<number>`coalesce(sum(n), 0)`.as('n'), moneySum('total_sum').as('total')])
-    .groupBy('asset');
-  if (where.status !== undefined) q = q.where('status', '=', where.status);
-  if (where.product_id !== undefined) q = q.where('product_id', '=', where.product_id);
-  if (where.member_ids) q = q.where('member_id', 'in', where.member_ids.length ? where.member_ids : [-1]);
-  const rows = (await q.orderBy('asset').execute()) as Array<{ asset: string; n: number; total: string }>;
-  return rows.map((r) => ({ asset: r.asset, n: Number(r.n), total: r.total })).filter((r) => r.n > 0);
 }
 
 /** Count and total per asset of the filter, from a counter where one answers it. */
@@ -355,11 +272,7 @@ export async function insertOrder(db: Db, counts: CounterMoves, v: NewOrder): Pr
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const sums = { total_sum: v.total };
-  counts.move(db, ORDER_STAT, null, { status: v.status, asset: v.asset }, sums);
-  counts.move(db, ORDER_PRODUCT_STAT, null, { product_id: v.productId, status: v.status, asset: v.asset }, sums);
-  counts.move(db, ORDER_MEMBER_STAT, null, { member_id: v.memberId, status: v.status, asset: v.asset }, sums);
-  counts.add(() => countInDayStat(db, ORDER_DAY_STAT, v.now, { asset: v.asset }, sums));
+  queueOrderStats(db, counts, { ...v, createdAt: v.now }, null, v.status);
   return Number(r.id);
 }
 
@@ -402,23 +315,12 @@ export async function moveOrder(trx: Db, counts: CounterMoves, id: number, m: Or
   if (!moved) return undefined;
   const r = moved.row;
   const total = BigInt(r.total);
-  const sums = { total_sum: total };
-  counts.move(trx, ORDER_STAT, { status: moved.from, asset: r.asset }, { status: m.to, asset: r.asset }, sums);
-  const product = Number(r.product_id);
-  counts.move(
+  queueOrderStats(
     trx,
-    ORDER_PRODUCT_STAT,
-    { product_id: product, status: moved.from, asset: r.asset },
-    { product_id: product, status: m.to, asset: r.asset },
-    sums,
-  );
-  const member = Number(r.member_id);
-  counts.move(
-    trx,
-    ORDER_MEMBER_STAT,
-    { member_id: member, status: moved.from, asset: r.asset },
-    { member_id: member, status: m.to, asset: r.asset },
-    sums,
+    counts,
+    { memberId: Number(r.member_id), productId: Number(r.product_id), asset: r.asset, total },
+    moved.from,
+    m.to,
   );
   return {
     memberId: Number(r.member_id),

@@ -8,7 +8,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { forNoKeyUpdate, forShare } from '../../db/dialect';
 import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
-import { money } from '../../db/sql';
+import { likePrefix, money } from '../../db/sql';
 import { counter, counterViolations, readCounter, rebuildCounter, type CounterMoves } from '../../db/counters';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -22,7 +22,7 @@ export interface ProductFilter {
 
 function filtered(db: Db, f: ProductFilter) {
   let q = db.selectFrom('product as p').where('p.deleted_at', 'is', null);
-  if (f.name) q = q.where(sql<boolean>`p.name like ${`%${f.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
+  if (f.name) q = q.where(sql<boolean>`p.name like ${`%${likePrefix(f.name)}`} escape '\\'`);
   if (f.kind !== undefined) q = q.where('p.kind', '=', f.kind);
   if (f.status !== undefined) q = q.where('p.status', '=', f.status);
   if (f.asset !== undefined) q = q.where('p.asset', '=', f.asset);

@@ -17,6 +17,7 @@ import { ADMIN_USERNAME } from '../../seed/bootstrap';
 import { applyChange, balancesOf } from '../ledger/ledger.service';
 import { listPaymentMethods } from '../payments/payments.service';
 import { appeal, arbitrate, confirmReceipt, expireMatches, markPaid, openMatch } from './matches.service';
+import { seededRandom as random } from '../../seed/random';
 
 const DAY = 86_400_000;
 const MIN = 60_000;
@@ -35,17 +36,6 @@ const APPEALS = [
   '付款后卖家联系不上',
   '未收到买家付款，凭证疑似伪造',
 ];
-
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

@@ -17,6 +17,7 @@ import { applyChange, balancesOf } from '../ledger/ledger.service';
 import { createMembers } from '../members/members.service';
 import { transfer } from '../transfers/transfers.service';
 import { addPaymentMethod, paymentOpt } from './payments.service';
+import { seededRandom as random } from '../../seed/random';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -29,18 +30,6 @@ const BANKS = [
   ['中国农业银行', '杭州西湖支行'],
 ];
 const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-
-/** A small seeded generator (mulberry32): the same database gets the same demo data. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function demoMembers(ctx: Ctx, now: number): Promise<Array<{ id: number; uid: string }>> {
   const existing = await ctx.db.selectFrom('member').select(['id', 'uid']).orderBy('id').limit(40).execute();

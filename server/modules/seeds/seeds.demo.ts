@@ -6,6 +6,7 @@
  */
 import type { Ctx } from '../../context';
 import { grantSeed } from './seeds.service';
+import { seededRandom as random } from '../../seed/random';
 
 const DAY = 86_400_000;
 const NAMES = ['红杉种子', '银杏种子', '松柏种子', '香樟种子', '玉兰种子', '桂花种子'];
@@ -17,17 +18,6 @@ export interface SeedsDemoSize {
   days: number;
 }
 export const SEEDS_DEMO_SIZE: SeedsDemoSize = { seeds: 300, days: 60 };
-
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export async function seedSeedsDemo(ctx: Ctx, size: SeedsDemoSize = SEEDS_DEMO_SIZE): Promise<void> {
   if (await ctx.db.selectFrom('seed').select('id').limit(1).executeTakeFirst()) return;

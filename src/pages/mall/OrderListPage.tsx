@@ -8,7 +8,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -21,6 +20,7 @@ import { actionsColumn, memberColumn, moneyColumn, statusColumn, timeColumn } fr
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { ExportButton } from '../../components/ExportButton';
 import { ListPage } from '../../components/ListPage';
+import StatusChips from '../../components/StatusChips';
 import useAction from '../../components/useAction';
 import { usePermissions } from '../../components/useCan';
 import { useListParams } from '../../components/useListParams';
@@ -152,23 +152,7 @@ export default function OrderListPage() {
         totals={(sum) => sum.totals.map((s) => ({ label: `合计金额`, amount: s.total, asset: s.asset as Asset }))}
         toolbar={
           <>
-            <Stack direction="row" spacing={1} aria-label="状态筛选" role="group" sx={{ alignItems: 'center' }}>
-              <Chip
-                label="全部"
-                color={statusFilter === '' ? 'primary' : 'default'}
-                variant={statusFilter === '' ? 'filled' : 'outlined'}
-                onClick={() => params.search({ status: '' })}
-              />
-              {OrderStatus.values.map((v) => (
-                <Chip
-                  key={v}
-                  label={OrderStatus.label(v)}
-                  color={statusFilter === String(v) ? OrderStatus.map[v].color : 'default'}
-                  variant={statusFilter === String(v) ? 'filled' : 'outlined'}
-                  onClick={() => params.search({ status: String(v) })}
-                />
-              ))}
-            </Stack>
+            <StatusChips options={OrderStatus} value={statusFilter} onSelect={(status) => params.search({ status })} />
             <Can code="order:export">
               <ExportButton path="/v1/admin/order/export" params={params.queryArgs} formats={['xlsx', 'csv']} />
             </Can>

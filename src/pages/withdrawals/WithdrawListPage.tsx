@@ -6,8 +6,6 @@
  */
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
@@ -22,6 +20,7 @@ import {
 import { actionsColumn, moneyColumn, statusColumn, timeColumn, memberColumn } from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { ListPage } from '../../components/ListPage';
+import StatusChips from '../../components/StatusChips';
 import { usePermissions } from '../../components/useCan';
 import useAction from '../../components/useAction';
 import { useListParams } from '../../components/useListParams';
@@ -190,23 +189,11 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
         ]}
         toolbar={
           <>
-            <Stack direction="row" spacing={1} aria-label="状态筛选" role="group" sx={{ alignItems: 'center' }}>
-              <Chip
-                label="全部"
-                color={statusFilter === '' ? 'primary' : 'default'}
-                variant={statusFilter === '' ? 'filled' : 'outlined'}
-                onClick={() => params.search({ status: '' })}
-              />
-              {WithdrawStatus.values.map((v) => (
-                <Chip
-                  key={v}
-                  label={WithdrawStatus.label(v)}
-                  color={statusFilter === String(v) ? WithdrawStatus.map[v].color : 'default'}
-                  variant={statusFilter === String(v) ? 'filled' : 'outlined'}
-                  onClick={() => params.search({ status: String(v) })}
-                />
-              ))}
-            </Stack>
+            <StatusChips
+              options={WithdrawStatus}
+              value={statusFilter}
+              onSelect={(status) => params.search({ status })}
+            />
             {canAudit ? (
               <>
                 <Button variant="outlined" disabled={!chosen || busy} onClick={() => runBatch('approve')}>

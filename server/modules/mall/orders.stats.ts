@@ -1,0 +1,125 @@
+/**
+ * The mall's counters, kept in the transaction of every order insert and status change: order_stat
+ * (status, asset), order_product_stat (a product's), order_member_stat (a member's), order_day_stat
+ * (per Asia/Shanghai day and 32-day block; orders are never deleted) — and their rebuild and check,
+ * with product_stat's (./products.repository.ts).
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { counter, counterViolations, rebuildCounter, readCounter, type CounterMoves } from '../../db/counters';
+import { countInDayStat, dayStatViolations, rebuildDayStat, type DayStat } from '../../db/dayBuckets';
+import { moneySum } from '../../db/sql';
+import { productStatViolations, rebuildProductStats } from './products.repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** order_stat: orders per (status, asset) with the sum of their totals. */
+const ORDER_STAT = counter({
+  table: 'order_stat',
+  source: 'mall_order',
+  keys: ['status', 'asset'],
+  sums: { total_sum: 'total' },
+});
+
+/** order_product_stat: a product's orders per status and asset with the sum of their totals. */
+const ORDER_PRODUCT_STAT = counter({
+  table: 'order_product_stat',
+  source: 'mall_order',
+  keys: ['product_id', 'status', 'asset'],
+  sums: { total_sum: 'total' },
+});
+
+/** order_member_stat: a member's orders per status and asset with the sum of their totals. */
+const ORDER_MEMBER_STAT = counter({
+  table: 'order_member_stat',
+  source: 'mall_order',
+  keys: ['member_id', 'status', 'asset'],
+  sums: { total_sum: 'total' },
+});
+
+/** order_day_stat: orders per Asia/Shanghai day and 32-day block and asset (orders are never deleted). */
+const ORDER_DAY_STAT = {
+  table: 'order_day_stat',
+  source: 'mall_order',
+  keys: ['asset'],
+  sums: { total_sum: 'total' },
+} as const satisfies DayStat<'asset', 'total_sum'>;
+
+export async function rebuildMallStats(db: Db): Promise<void> {
+  await rebuildCounter(db, ORDER_STAT);
+  await rebuildCounter(db, ORDER_PRODUCT_STAT);
+  await rebuildCounter(db, ORDER_MEMBER_STAT);
+  await rebuildDayStat(db, ORDER_DAY_STAT);
+  await rebuildProductStats(db);
+}
+
+/** Where the mall's counters (orders per status, product, member and day; products) differ from their rows (empty when consistent). */
+export async function mallStatViolations(db: Db): Promise<unknown[]> {
+  return [
+    ...(await counterViolations<string, string>(db, ORDER_STAT)),
+    ...(await counterViolations<string, string>(db, ORDER_PRODUCT_STAT)),
+    ...(await counterViolations<string, string>(db, ORDER_MEMBER_STAT)),
+    ...(await dayStatViolations(db, ORDER_DAY_STAT)),
+    ...(await productStatViolations(db)),
+  ];
+}
+
+/** A product's open (待发货 / 已发货) and all orders, from order_product_stat. */
+export async function productOrderCounts(db: Db, productId: number) {
+  const [open, all] = await Promise.all([
+    readCounter(db, ORDER_PRODUCT_STAT, { product_id: productId, status: [1, 2] }),
+    readCounter(db, ORDER_PRODUCT_STAT, { product_id: productId }),
+  ]);
+  return { open: open.n, all: all.n };
+}
+
+export type AssetCount = { asset: string; n: number; total: string };
+
+/**
+ * Count and total per asset of the counter that answers `where`: a product's (order_product_stat), some
+ * members' (order_member_stat) or all orders' (order_stat), maybe of one status.
+ */
+export async function countedRows(
+  db: Db,
+  where: { status?: number; product_id?: number; member_ids?: number[] },
+): Promise<AssetCount[]> {
+  const table =
+    where.product_id !== undefined ? 'order_product_stat' : where.member_ids ? 'order_member_stat' : 'order_stat';
+  let q = (db as Kysely<any>)
+    .selectFrom(table)
+    .select(['asset', sql<number>`coalesce(sum(n), 0)`.as('n'), moneySum('total_sum').as('total')])
+    .groupBy('asset');
+  if (where.status !== undefined) q = q.where('status', '=', where.status);
+  if (where.product_id !== undefined) q = q.where('product_id', '=', where.product_id);
+  if (where.member_ids) q = q.where('member_id', 'in', where.member_ids.length ? where.member_ids : [-1]);
+  const rows = (await q.orderBy('asset').execute()) as Array<{ asset: string; n: number; total: string }>;
+  return rows.map((r) => ({ asset: r.asset, n: Number(r.n), total: r.total })).filter((r) => r.n > 0);
+}
+
+/**
+ * Queues one order's moves in every counter: from status `from` (null: a new order, also counted in its
+ * day) to `to`.
+ */
+export function queueOrderStats(
+  db: Db,
+  counts: CounterMoves,
+  o: { memberId: number; productId: number; asset: string; total: bigint; createdAt?: number },
+  from: number | null,
+  to: number,
+): void {
+  const sums = { total_sum: o.total };
+  const at =
+    <K extends object>(key: K) =>
+    (status: number | null) =>
+      status === null ? null : { ...key, status };
+  const all = at({ asset: o.asset });
+  const product = at({ product_id: o.productId, asset: o.asset });
+  const member = at({ member_id: o.memberId, asset: o.asset });
+  counts.move(db, ORDER_STAT, all(from), all(to)!, sums);
+  counts.move(db, ORDER_PRODUCT_STAT, product(from), product(to)!, sums);
+  counts.move(db, ORDER_MEMBER_STAT, member(from), member(to)!, sums);
+  if (from === null && o.createdAt !== undefined) {
+    const createdAt = o.createdAt;
+    counts.add(() => countInDayStat(db, ORDER_DAY_STAT, createdAt, { asset: o.asset }, sums));
+  }
+}
