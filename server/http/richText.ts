@@ -4,7 +4,7 @@
  * Links keep only http(s)/mailto targets and open in a new tab with rel="noopener noreferrer"; images
  * keep only http(s) or /uploads sources; anything else is dropped with its attribute or element.
  */
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 import { isImageUrl } from '../../domain/formats';
 import { isLinkUrl, RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from '../../domain/richText';
 
@@ -31,7 +31,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'img' && !(frame.attribs.src && isImageUrl(frame.attribs.src)),
 };
 
+/**
+ * sanitize-html (~11 MB resident with its parser) on the first rich text saved, not at start: a
+ * memoised require, so that the sanitizer stays synchronous for its callers.
+ */
+let sanitizer: typeof sanitizeHtml | undefined;
+const loadSanitizer = (): typeof sanitizeHtml => (sanitizer ??= require('sanitize-html') as typeof sanitizeHtml);
+
 /** `html` reduced to the allow-list. */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  return loadSanitizer()(html, OPTIONS).trim();
 }

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 
 export interface StoredObject {
   body: Readable;
@@ -84,22 +84,39 @@ export interface S3Settings {
   publicUrl: string;
 }
 
+/**
+ * The S3 store. The AWS SDK (~22 MB resident once loaded) is loaded on the bucket's first use, never in a
+ * server that stores on disk; a failed load is not remembered.
+ */
 export class S3Store implements UploadStore {
   readonly kind = 's3';
-  private readonly client: S3Client;
-  constructor(readonly s: S3Settings) {
-    this.client = new S3Client({
-      endpoint: s.endpoint,
-      region: s.region,
-      forcePathStyle: s.forcePathStyle,
-      credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey },
-    });
+  private sdk?: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }>;
+  constructor(readonly s: S3Settings) {}
+
+  private connect() {
+    this.sdk ??= import('@aws-sdk/client-s3').then(
+      (sdk) => ({
+        sdk,
+        client: new sdk.S3Client({
+          endpoint: this.s.endpoint,
+          region: this.s.region,
+          forcePathStyle: this.s.forcePathStyle,
+          credentials: { accessKeyId: this.s.accessKeyId, secretAccessKey: this.s.secretAccessKey },
+        }),
+      }),
+      (err) => {
+        this.sdk = undefined;
+        throw err;
+      },
+    );
+    return this.sdk;
   }
 
   async put(key: string, body: Buffer, type: string): Promise<void> {
     if (!SAFE_KEY.test(key)) throw new Error(`bad upload key ${key}`);
-    await this.client.send(
-      new PutObjectCommand({
+    const { sdk, client } = await this.connect();
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.s.bucket,
         Key: key,
         Body: body,
@@ -111,8 +128,9 @@ export class S3Store implements UploadStore {
 
   async get(key: string): Promise<StoredObject | null> {
     if (!SAFE_KEY.test(key)) return null;
+    const { sdk, client } = await this.connect();
     try {
-      const r = await this.client.send(new GetObjectCommand({ Bucket: this.s.bucket, Key: key }));
+      const r = await client.send(new sdk.GetObjectCommand({ Bucket: this.s.bucket, Key: key }));
       return { body: r.Body as Readable, type: typeOfKey(key), size: Number(r.ContentLength ?? 0) };
     } catch (err) {
       const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };

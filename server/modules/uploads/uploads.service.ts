@@ -12,7 +12,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import sharp from 'sharp';
+import type { Sharp } from 'sharp';
 import type { Static } from '@sinclair/typebox';
 import type { Ctx } from '../../context';
 import { badInput } from '../../errors';
@@ -46,6 +46,23 @@ async function inSlot<T>(work: () => Promise<T>): Promise<T> {
     if (next) next();
     else freeSlots++;
   }
+}
+
+let sharpLoading: Promise<typeof import('sharp')> | undefined;
+/**
+ * sharp (libvips, ~19 MB resident once loaded) on the first image operation, not at start: most server
+ * processes never see an upload. A failed load (a missing native binary) is not remembered, and is a
+ * server error, not a broken image.
+ */
+function loadSharp(): Promise<typeof import('sharp')> {
+  sharpLoading ??= import('sharp').then(
+    (m) => m.default,
+    (err) => {
+      sharpLoading = undefined;
+      throw err;
+    },
+  );
+  return sharpLoading;
 }
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -159,6 +176,7 @@ export async function receiveUpload(
     if (declared.startsWith('image/') && DECLARED[declared] !== format)
       throw badInput(UploadMessages.mismatch(FORMAT_NAMES[format], declared.slice(6).toUpperCase()));
     const animated = format === 'gif' || format === 'webp';
+    const sharp = await loadSharp();
     const meta = await sharp(file, { animated, limitInputPixels: false })
       .metadata()
       .catch(() => {
@@ -173,10 +191,10 @@ export async function receiveUpload(
       throw badInput(UploadMessages.tooManyPixels);
     const lossless = format === 'png' || format === 'gif';
     const input = () => sharp(file, { animated, limitInputPixels: MAX_PIXELS });
-    const encode = async (img: sharp.Sharp) =>
+    const encode = async (img: Sharp) =>
       img.webp(lossless ? { lossless: true, effort: 3 } : { quality: 85, effort: 3 }).toBuffer({ resolveWithObject: true });
     // autoOrient: a photo's EXIF orientation applied to the pixels before the metadata goes.
-    const oriented = (img: sharp.Sharp) => (animated ? img : img.autoOrient());
+    const oriented = (img: Sharp) => (animated ? img : img.autoOrient());
     // One after the other, in one of the process's processing slots: one decoded image at a time.
     const { main, thumb } = await inSlot(async () => {
       const main = await encode(oriented(input()).resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true }));
@@ -214,6 +232,7 @@ export async function receiveUpload(
  */
 export async function storeGeneratedImage(ctx: Ctx, key: string, image: Buffer): Promise<string> {
   const store = storeOf(ctx.config);
+  const sharp = await loadSharp();
   const main = await sharp(image).webp({ quality: 82, effort: 3 }).toBuffer();
   const thumb = await sharp(image)
     .resize(THUMB, THUMB, { fit: 'inside', withoutEnlargement: true })
