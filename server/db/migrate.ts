@@ -23,6 +23,7 @@ import * as billMemberNoFk from './migrations/2026_11_25_0400_bill_member_no_fk'
 import * as memberEconomyStats from './migrations/2026_11_25_0500_member_economy_stats';
 import * as createUploads from './migrations/2026_11_26_0100_create_uploads';
 import * as createMall from './migrations/2026_11_26_0200_create_mall';
+import * as productNameTrigram from './migrations/2026_11_27_0100_product_name_trigram';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0900_create_access': createAccess,
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0500_member_economy_stats': memberEconomyStats,
   '2026_11_26_0100_create_uploads': createUploads,
   '2026_11_26_0200_create_mall': createMall,
+  '2026_11_27_0100_product_name_trigram': productNameTrigram,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

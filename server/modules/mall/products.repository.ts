@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { forNoKeyUpdate, forShare } from '../../db/dialect';
+import { dialectOf, forNoKeyUpdate, forShare } from '../../db/dialect';
 import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
 import { likePrefix, money } from '../../db/sql';
 import { counter, counterViolations, readCounter, rebuildCounter, type CounterMoves } from '../../db/counters';
@@ -20,9 +20,27 @@ export interface ProductFilter {
   asset?: string;
 }
 
+/**
+ * A name keyword the trigram index answers: 3 characters (code points) or more — a trigram index has
+ * nothing to look up for fewer — and no NUL (which would end the FTS5 query early).
+ */
+export const trigramKeyword = (name: string) => [...name].length >= 3 && !name.includes('\0');
+
+/** `text` as an FTS5 string literal: one phrase, i.e. its trigrams in a row (a substring of the name). */
+export const ftsString = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
 function filtered(db: Db, f: ProductFilter) {
   let q = db.selectFrom('product as p').where('p.deleted_at', 'is', null);
-  if (f.name) q = q.where(sql<boolean>`p.name like ${`%${likePrefix(f.name)}`} escape '\\'`);
+  if (f.name) {
+    // The LIKE decides on both databases (PostgreSQL's pg_trgm GIN index serves it as it is); on SQLite
+    // the FTS5 trigram table gives the candidates first, a superset of the LIKE's rows (it folds case
+    // beyond ASCII), so the answer is the LIKE's exactly.
+    if (dialectOf(db as unknown as Kysely<unknown>) === 'sqlite' && trigramKeyword(f.name))
+      q = q.where(
+        sql<boolean>`p.id in (select rowid from product_name_fts where product_name_fts match ${ftsString(f.name)})`,
+      );
+    q = q.where(sql<boolean>`p.name like ${`%${likePrefix(f.name)}`} escape '\\'`);
+  }
   if (f.kind !== undefined) q = q.where('p.kind', '=', f.kind);
   if (f.status !== undefined) q = q.where('p.status', '=', f.status);
   if (f.asset !== undefined) q = q.where('p.asset', '=', f.asset);
