@@ -27,6 +27,11 @@ export const pagePaths = {
   'product:view': 'mallLayout/productLayout',
   'order:view': 'mallLayout/orderLayout',
   'match:view': 'matchLayout',
+  'stat:view': 'statLayout',
+  'notice:view': 'noticeLayout',
+  'intro:view': 'descLayout/introLayout',
+  'play:view': 'descLayout/playLayout',
+  'setting:view': 'settingLayout',
 } as const;
 
 export type PageCode = keyof typeof pagePaths;

@@ -254,6 +254,45 @@ export const permissionTree: PermissionNode[] = [
     title: '撮合管理',
     children: [{ id: 1001, code: 'match:opt', title: '撮合仲裁', kind: 'action' }],
   },
+  {
+    id: 1100,
+    ...pageAt('stat:view'),
+    title: '数据统计',
+  },
+  {
+    id: 1200,
+    ...pageAt('notice:view'),
+    title: '公告管理',
+    children: [{ id: 1201, code: 'notice:opt', title: '新增/编辑/发布/下线/删除公告', kind: 'action' }],
+  },
+  {
+    id: 1300,
+    code: 'desc',
+    title: '文案管理',
+    kind: 'group',
+    name: 'descLayout',
+    layout: `${L}/descLayout`,
+    children: [
+      {
+        id: 1310,
+        ...pageAt('intro:view'),
+        title: '平台介绍',
+        children: [{ id: 1311, code: 'intro:update', title: '修改平台介绍', kind: 'action' }],
+      },
+      {
+        id: 1320,
+        ...pageAt('play:view'),
+        title: '玩法说明',
+        children: [{ id: 1321, code: 'play:update', title: '修改玩法说明', kind: 'action' }],
+      },
+    ],
+  },
+  {
+    id: 1400,
+    ...pageAt('setting:view'),
+    title: '系统设置',
+    children: [{ id: 1401, code: 'setting:update', title: '修改系统设置', kind: 'action' }],
+  },
 ];
 
 /** Every node, depth first. */

@@ -42,6 +42,9 @@ export interface ManagerTable {
   status: number;
   last_login_at: number | null;
   last_login_ip: string | null;
+  /** The login before the current one (the welcome page's 上次登录). */
+  prev_login_at: number | null;
+  prev_login_ip: string | null;
   created_at: number;
   updated_at: number;
   /** Bumped on every save; a save names the version it read (optimistic concurrency). */
@@ -512,6 +515,42 @@ export interface PledgeReleaseStatTable {
   principal_sum: Money;
 }
 
+/** A notice (server/modules/content): status 0 草稿 / 1 已发布 / 2 已下线. */
+export interface NoticeTable {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  pinned: Generated<number>;
+  status: Generated<number>;
+  published_at: number | null;
+  created_at: number;
+  updated_at: number;
+  updated_by: string;
+}
+
+/** One of the two texts: id 6 平台介绍, 8 玩法说明. */
+export interface ProtocolTable {
+  id: number;
+  title: string;
+  content: string;
+  updated_at: number;
+  updated_by: string;
+}
+
+/** Every LZ price change (USDT minor units per LZ); the newest row is the price now. */
+export interface LzPriceTable {
+  id: Generated<number>;
+  price: Money;
+  created_at: number;
+  created_by: string;
+}
+
+/** Members created per Asia/Shanghai day (server/modules/members/counts.repository.ts). */
+export interface MemberDayStatTable {
+  day: number;
+  n: number;
+}
+
 export interface Database {
   role: RoleTable;
   permission: PermissionTable;
@@ -528,6 +567,10 @@ export interface Database {
   bill: BillTable;
   bill_stat: BillStatTable;
   setting: SettingTable;
+  notice: NoticeTable;
+  protocol: ProtocolTable;
+  lz_price: LzPriceTable;
+  member_day_stat: MemberDayStatTable;
   deposit_account: DepositAccountTable;
   deposit: DepositTable;
   deposit_stat: DepositStatTable;

@@ -12,6 +12,9 @@ import seedRoutes from './seeds/seeds.routes';
 import matchRoutes from './matches/matches.routes';
 import uploadRoutes from './uploads/uploads.routes';
 import mallRoutes from './mall/mall.routes';
+import contentRoutes from './content/content.routes';
+import settingRoutes from './settings/settings.routes';
+import statRoutes from './stats/stats.routes';
 
 export const routeModules = [
   authRoutes,
@@ -27,4 +30,7 @@ export const routeModules = [
   matchRoutes,
   uploadRoutes,
   mallRoutes,
+  contentRoutes,
+  settingRoutes,
+  statRoutes,
 ];

@@ -8,6 +8,7 @@ import { seedSeedsDemo } from '../modules/seeds/seeds.demo';
 import { seedMatchesDemo } from '../modules/matches/matches.demo';
 import { seedPledgeDemo } from '../modules/pledge/pledge.demo';
 import { seedMallDemo } from '../modules/mall/mall.demo';
+import { seedContentDemo } from '../modules/content/content.demo';
 
 /** Each module adds its part here; they run in order so later ones can use earlier data. */
 export const demoSteps: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
@@ -19,6 +20,7 @@ export const demoSteps: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }
   { name: 'matches: matches in every status', run: (ctx) => seedMatchesDemo(ctx) },
   { name: 'pledge: modes, pledges and their daily settlement', run: (ctx) => seedPledgeDemo(ctx) },
   { name: 'mall: products with images, orders in every status', run: (ctx) => seedMallDemo(ctx) },
+  { name: 'content: notices, both texts and a month of LZ prices', run: (ctx) => seedContentDemo(ctx) },
 ];
 
 export async function seedDemoData(ctx: Ctx): Promise<void> {

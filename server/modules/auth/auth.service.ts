@@ -224,7 +224,13 @@ export async function login(
     await endSessionsPastLimit(trx, manager.id, ctx.config.maxSessions, now);
     await trx
       .updateTable('manager')
-      .set({ last_login_at: now, last_login_ip: ip })
+      .set((eb) => ({
+        // The login this one replaces becomes 上次登录 (SET reads the row as it was, on both databases).
+        prev_login_at: eb.ref('last_login_at'),
+        prev_login_ip: eb.ref('last_login_ip'),
+        last_login_at: now,
+        last_login_ip: ip,
+      }))
       .where('id', '=', manager.id)
       .execute();
   });

@@ -1,11 +1,13 @@
 /**
  * Member counts, kept in the writing transaction (server/db/counters.ts): member_count holds the members
- * per zone, level and status, member_phone_count the same per first three phone digits, so the member
+ * per zone, level and status, member_phone_count the same per first three phone digits, member_day_stat
+ * the members created per day, so the member
  * list's total of those filters is a few rows read. The writes of members.repository.ts move them.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { counter, CounterMoves, counterViolations, moveCounter, rebuildCounter } from '../../db/counters';
+import { dayOf } from '../../db/dayBuckets';
 import { phonePrefixRange } from './members.query';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -35,6 +37,15 @@ const MEMBER_PHONE_COUNT = counter({
   sums: {},
 });
 
+/** Members created per Asia/Shanghai day (the statistics page's new members); keyed by created_at. */
+export const MEMBER_DAY_STAT = counter({
+  table: 'member_day_stat',
+  source: 'member',
+  keys: ['day'],
+  keyOf: { day: '(created_at + 28800000) / 86400000' },
+  sums: {},
+});
+
 const countKey = (k: MemberCountKey) => ({ zone_id: k.zoneId ?? 0, level: k.level, status: k.status });
 const phoneCountKey = (k: MemberCountKey) => ({ phone3: k.phone.slice(0, 3), ...countKey(k) });
 
@@ -43,11 +54,17 @@ const phoneCountKey = (k: MemberCountKey) => ({ phone3: k.phone.slice(0, 3), ...
  * transaction, after the member rows themselves were written. Each table's rows are taken in ascending
  * key order, as every writer takes them, so two batches at once cannot deadlock.
  */
-export async function countNewMembers(db: Db, keys: readonly MemberCountKey[]): Promise<void> {
+export async function countNewMembers(
+  db: Db,
+  keys: ReadonlyArray<
+    MemberCountKey & { /** epoch ms: its Asia/Shanghai day keys member_day_stat */ createdAt: number }
+  >,
+): Promise<void> {
   const counts = new CounterMoves(); // merges the members of one key into one upsert
   for (const key of keys) {
     counts.move(db, MEMBER_COUNT, null, countKey(key), {});
     counts.move(db, MEMBER_PHONE_COUNT, null, phoneCountKey(key), {});
+    counts.move(db, MEMBER_DAY_STAT, null, { day: dayOf(key.createdAt) }, {});
   }
   await counts.apply();
 }
@@ -103,9 +120,14 @@ export function phonePrefixCountQuery(db: Db, digits: string, f: KeyFilter) {
 export async function rebuildMemberCounts(db: Db): Promise<void> {
   await rebuildCounter(db, MEMBER_COUNT);
   await rebuildCounter(db, MEMBER_PHONE_COUNT);
+  await rebuildCounter(db, MEMBER_DAY_STAT);
 }
 
 /** Keys where member_count or member_phone_count differs from the member table (empty when consistent). */
 export async function memberCountViolations(db: Db) {
-  return [...(await counterViolations(db, MEMBER_COUNT)), ...(await counterViolations(db, MEMBER_PHONE_COUNT))];
+  return [
+    ...(await counterViolations(db, MEMBER_COUNT)),
+    ...(await counterViolations(db, MEMBER_PHONE_COUNT)),
+    ...(await counterViolations(db, MEMBER_DAY_STAT)),
+  ];
 }

@@ -66,7 +66,7 @@ export async function insertMembers(db: Db, rows: readonly MemberRow[]): Promise
   }
   await countNewMembers(
     db,
-    rows.map((v) => ({ zoneId: v.zoneId, level: v.level, status: v.status, phone: v.phone })),
+    rows.map((v) => ({ zoneId: v.zoneId, level: v.level, status: v.status, phone: v.phone, createdAt: v.createdAt })),
   );
   return ids;
 }

@@ -56,7 +56,34 @@ export interface MallSetting {
   autoCompleteDays: number;
 }
 
+/** 系统设置's groups (domain/platformSettings.ts names every field). */
+export interface PlatformSetting {
+  name: string;
+}
+export interface ServiceSetting {
+  wechat: string;
+  phone: string;
+}
+export interface RegisterSetting {
+  open: boolean;
+  /** LZ decimal string granted to the inviter (read by the member app's registration). */
+  inviteReward: string;
+}
+export interface AppSetting {
+  version: string;
+  downloadUrl: string;
+}
+export interface MaintenanceSetting {
+  on: boolean;
+  message: string;
+}
+
 export interface Settings {
+  platform: PlatformSetting;
+  service: ServiceSetting;
+  register: RegisterSetting;
+  app: AppSetting;
+  maintenance: MaintenanceSetting;
   match: MatchSetting;
   mall: MallSetting;
   deposit: DepositSetting;
@@ -68,6 +95,11 @@ export interface Settings {
 export type SettingKey = keyof Settings;
 
 export const settingDefaults: { [K in SettingKey]: Settings[K] } = {
+  platform: { name: 'LZ 社区' },
+  service: { wechat: '', phone: '' },
+  register: { open: true, inviteReward: '0' },
+  app: { version: '1.0.0', downloadUrl: '' },
+  maintenance: { on: false, message: '' },
   match: { payTimeoutMinutes: 30 },
   mall: { autoCompleteDays: 7 },
   deposit: { open: true, min: '10', chains: ['TRC20', 'ERC20'], tips: '' },

@@ -1,0 +1,208 @@
+/**
+ * 数据统计 (`stat`) and the welcome page's waiting work. Figures are range totals summed from daily
+ * counter rows, and the state now from the status counters; every amount is a decimal string in its
+ * asset's decimals.
+ */
+import type { Asset } from '../../../domain/assets';
+import { BillType } from '../../../domain/bills';
+import { formatAsset } from '../../../domain/money';
+import {
+  STAT_MAX_DAYS,
+  WaitingItems,
+  type StatFigureKey,
+  type StatSeriesKey,
+  type WaitingCount,
+  type WaitingKey,
+} from '../../../domain/stats';
+import type { Ctx } from '../../context';
+import { DAY_MS, dayOf } from '../../db/dayBuckets';
+import { badInput } from '../../errors';
+import { parseTimeBound } from '../../range';
+import type { SessionManager } from '../auth/session.service';
+import { billDays, memberDays, orderDays, snapshot } from './stats.repository';
+
+export interface StatFigure {
+  key: StatFigureKey;
+  count: number | null;
+  amount: string | null;
+  asset: Asset | null;
+}
+export interface StatSeriesOut {
+  key: StatSeriesKey;
+  asset: Asset | null;
+  /** One value per day of `days`: a count, or an amount in the asset's decimals. */
+  points: string[];
+}
+
+const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** The range's first and last Asia/Shanghai day: the last 7 days when not given; at most a year. */
+export function statDays(q: { start?: string; end?: string }, now: number) {
+  const today = dayOf(now);
+  const s = parseTimeBound(q.start, '开始日期');
+  const e = parseTimeBound(q.end, '结束日期');
+  const to = e === undefined ? today : dayOf(e);
+  const from = s === undefined ? to - 6 : dayOf(s);
+  if (from > to) throw badInput('开始日期不能晚于结束日期');
+  if (to - from + 1 > STAT_MAX_DAYS) throw badInput(`统计范围最长 ${STAT_MAX_DAYS} 天`);
+  return { from, to };
+}
+
+/** Per-day sums of one key, as bigint, then totals. */
+class DaySums {
+  readonly n: bigint[];
+  readonly amount: bigint[];
+  constructor(
+    private readonly from: number,
+    days: number,
+  ) {
+    this.n = new Array<bigint>(days).fill(0n);
+    this.amount = new Array<bigint>(days).fill(0n);
+  }
+  add(day: number, n: number, amount: bigint) {
+    const i = day - this.from;
+    if (i < 0 || i >= this.n.length) return;
+    this.n[i] += BigInt(n);
+    this.amount[i] += amount;
+  }
+  get count() {
+    return Number(this.n.reduce((a, b) => a + b, 0n));
+  }
+  get total() {
+    return this.amount.reduce((a, b) => a + b, 0n);
+  }
+}
+
+export async function getStat(ctx: Ctx, q: { start?: string; end?: string }) {
+  const { from, to } = statDays(q, ctx.clock.now());
+  const days = to - from + 1;
+  const types = [
+    BillType.deposit,
+    BillType.withdrawSuccess,
+    BillType.pledgeLock,
+    BillType.pledgeIncome,
+    BillType.seedRelease,
+    BillType.mallRefund,
+  ];
+  const [bills, orders, members, now] = await Promise.all([
+    billDays(ctx.db, types, from, to),
+    orderDays(ctx.db, from, to),
+    memberDays(ctx.db, from, to),
+    snapshot(ctx.db),
+  ]);
+  const sums = new Map<string, DaySums>();
+  const at = (key: string) => {
+    let s = sums.get(key);
+    if (!s) sums.set(key, (s = new DaySums(from, days)));
+    return s;
+  };
+  for (const b of bills) {
+    const change = BigInt(b.change);
+    const frozen = BigInt(b.frozen);
+    if (b.type === BillType.deposit) at(`deposits:${b.asset}`).add(b.day, b.n, change);
+    else if (b.type === BillType.withdrawSuccess)
+      at(`${b.asset === 'LZ' ? 'extractPaid' : 'withdrawPaid'}:${b.asset}`).add(b.day, b.n, -frozen);
+    else if (b.type === BillType.pledgeLock) at(`pledgeNew:${b.asset}`).add(b.day, b.n, -change);
+    else if (b.type === BillType.pledgeIncome) at(`pledgeIncome:${b.asset}`).add(b.day, b.n, change);
+    else if (b.type === BillType.seedRelease) at(`energyReleased:${b.asset}`).add(b.day, b.n, change);
+    else if (b.type === BillType.mallRefund) at(`refunds:${b.asset}`).add(b.day, b.n, change);
+  }
+  for (const o of orders) at(`orders:${o.asset}`).add(o.day, o.n, BigInt(o.total));
+  const newMembers = at('membersNew:');
+  for (const m of members) newMembers.add(m.day, m.n, 0n);
+
+  const sum = (key: string, asset: Asset) => sums.get(`${key}:${asset}`) ?? new DaySums(from, days);
+  const figure = (key: StatFigureKey, s: DaySums, asset: Asset | null): StatFigure => ({
+    key,
+    count: s.count,
+    amount: asset ? formatAsset(s.total, asset) : null,
+    asset,
+  });
+  const orderAssets = (['USDT', 'LZ', 'ENERGY'] as const).filter((a) => sums.has(`orders:${a}`));
+  const refundAssets = (['USDT', 'LZ', 'ENERGY'] as const).filter((a) => sums.has(`refunds:${a}`));
+  const pending = (type: 1 | 2, asset: Asset): StatFigure => ({
+    key: type === 1 ? 'withdrawPending' : 'extractPending',
+    count: now.withdrawPending[type]?.n ?? 0,
+    amount: formatAsset(now.withdrawPending[type]?.amount ?? '0', asset),
+    asset,
+  });
+  const figures: StatFigure[] = [
+    { key: 'membersTotal', count: now.members, amount: null, asset: null },
+    figure('membersNew', newMembers, null),
+    figure('deposits', sum('deposits', 'USDT'), 'USDT'),
+    {
+      key: 'depositsPending',
+      count: now.depositPending.n,
+      amount: formatAsset(now.depositPending.amount, 'USDT'),
+      asset: 'USDT',
+    },
+    pending(1, 'USDT'),
+    figure('withdrawPaid', sum('withdrawPaid', 'USDT'), 'USDT'),
+    pending(2, 'LZ'),
+    figure('extractPaid', sum('extractPaid', 'LZ'), 'LZ'),
+    { key: 'pledgeActive', count: now.pledgeActive.n, amount: formatAsset(now.pledgeActive.amount, 'LZ'), asset: 'LZ' },
+    figure('pledgeNew', sum('pledgeNew', 'LZ'), 'LZ'),
+    figure('pledgeIncome', sum('pledgeIncome', 'LZ'), 'LZ'),
+    ...(orderAssets.length ? orderAssets : (['USDT'] as const)).map((a) => figure('orders', sum('orders', a), a)),
+    ...refundAssets.map((a) => figure('refunds', sum('refunds', a), a)),
+    figure('energyReleased', sum('energyReleased', 'ENERGY'), 'ENERGY'),
+  ];
+  const amounts = (s: DaySums, asset: Asset) => s.amount.map((v) => formatAsset(v, asset));
+  const counts = (s: DaySums) => s.n.map(String);
+  const allOrders = new DaySums(from, days);
+  for (const a of orderAssets) sum('orders', a).n.forEach((n, i) => allOrders.add(from + i, Number(n), 0n));
+  const series: StatSeriesOut[] = [
+    { key: 'membersNew', asset: null, points: counts(newMembers) },
+    { key: 'deposits', asset: 'USDT', points: amounts(sum('deposits', 'USDT'), 'USDT') },
+    { key: 'withdrawPaid', asset: 'USDT', points: amounts(sum('withdrawPaid', 'USDT'), 'USDT') },
+    { key: 'extractPaid', asset: 'LZ', points: amounts(sum('extractPaid', 'LZ'), 'LZ') },
+    { key: 'pledgeNew', asset: 'LZ', points: amounts(sum('pledgeNew', 'LZ'), 'LZ') },
+    { key: 'pledgeIncome', asset: 'LZ', points: amounts(sum('pledgeIncome', 'LZ'), 'LZ') },
+    { key: 'orders', asset: null, points: counts(allOrders) },
+    ...orderAssets.map((a) => ({ key: 'sales' as const, asset: a, points: amounts(sum('orders', a), a) })),
+    { key: 'energyReleased', asset: 'ENERGY', points: amounts(sum('energyReleased', 'ENERGY'), 'ENERGY') },
+  ];
+  return {
+    start: dateOf(from),
+    end: dateOf(to),
+    days: Array.from({ length: days }, (_, i) => dateOf(from + i)),
+    figures,
+    series,
+  };
+}
+
+/** The welcome page: who, the login before this one, and the waiting counts of the pages this manager may open. */
+export async function getWelcome(ctx: Ctx, manager: SessionManager) {
+  const [now, row] = await Promise.all([
+    snapshot(ctx.db),
+    ctx.db
+      .selectFrom('manager')
+      .select(['prev_login_at', 'prev_login_ip', 'last_login_at'])
+      .where('id', '=', manager.id)
+      .executeTakeFirst(),
+  ]);
+  const all: Record<WaitingKey, Omit<WaitingCount, 'key'>> = {
+    withdraw: {
+      count: now.withdrawPending[1]?.n ?? 0,
+      amount: formatAsset(now.withdrawPending[1]?.amount ?? '0', 'USDT'),
+      asset: 'USDT',
+    },
+    extract: {
+      count: now.withdrawPending[2]?.n ?? 0,
+      amount: formatAsset(now.withdrawPending[2]?.amount ?? '0', 'LZ'),
+      asset: 'LZ',
+    },
+    deposit: { count: now.depositPending.n, amount: formatAsset(now.depositPending.amount, 'USDT'), asset: 'USDT' },
+    appeal: { count: now.appeals, amount: null, asset: null },
+    ship: { count: now.toShip, amount: null, asset: null },
+  };
+  const waiting = (Object.keys(WaitingItems) as WaitingKey[])
+    .filter((k) => manager.codes.has(WaitingItems[k].page))
+    .map((key) => ({ key, ...all[key] }));
+  return {
+    username: manager.username,
+    lastLoginAt: row?.prev_login_at == null ? null : Number(row.prev_login_at),
+    lastLoginIp: row?.prev_login_ip ?? '',
+    waiting,
+  };
+}
