@@ -57,6 +57,11 @@ const pagesByCode: Record<PageCode, PageEntry> = {
   'product:view': { load: () => import('./pages/mall/ProductListPage') },
   'order:view': { load: () => import('./pages/mall/OrderListPage') },
   'match:view': { load: () => import('./pages/matches/MatchListPage') },
+  'stat:view': { load: () => import('./pages/stats/StatPage') },
+  'notice:view': { load: () => import('./pages/content/NoticeListPage') },
+  'intro:view': { load: () => import('./pages/content/ProtocolPage'), props: { id: 6 } },
+  'play:view': { load: () => import('./pages/content/ProtocolPage'), props: { id: 8 } },
+  'setting:view': { load: () => import('./pages/settings/SettingsPage') },
 };
 
 export const pageRoutes: PageRoute[] = [

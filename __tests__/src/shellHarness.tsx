@@ -59,6 +59,8 @@ export function mockApi(menu: MenuEntry[] = MENU, logout: () => Response | Promi
     const path = new URL(request.url).pathname;
     if (path === '/v1/admin/user/menu') return envelope(menu);
     if (path === '/v1/admin/user/logout') return logout();
+    if (path === '/v1/admin/welcome')
+      return envelope({ username: 'admin', lastLoginAt: null, lastLoginIp: '', waiting: [] });
     return envelope(null, 404, '接口不存在');
   });
 }

@@ -32,6 +32,7 @@ import { toggleSidebar } from '../store/layoutSlice';
 import { MENU_POPUP_DELAY_MS, sidebarWidth } from './layoutSizes';
 import { activeTrail, isLeaf } from './menuTree';
 import { useHoverPopup } from './useHoverPopup';
+import { useWaitingBadges } from './waitingCounts';
 
 export const APP_TITLE = '后台管理控制台';
 
@@ -41,6 +42,7 @@ export default function Sidebar() {
   const { data: menu = [] } = useGetMenuQuery();
   const { pathname } = useLocation();
   const trail = useMemo(() => activeTrail(menu, pathname), [menu, pathname]);
+  const badges = useWaitingBadges();
   const width = sidebarWidth(collapsed);
 
   return (
@@ -75,7 +77,7 @@ export default function Sidebar() {
           collapsed ? (
             <CollapsedEntry key={entry.id} entry={entry} trail={trail} />
           ) : (
-            <ExpandedEntry key={entry.id} entry={entry} depth={0} trail={trail} />
+            <ExpandedEntry key={entry.id} entry={entry} depth={0} trail={trail} badges={badges} />
           ),
         )}
       </List>
@@ -106,7 +108,17 @@ function EntryIcon({ entry }: { entry: MenuEntry }) {
 }
 
 /** Expanded mode: a leaf links to its route; a group folds its children open below it. */
-function ExpandedEntry({ entry, depth, trail }: { entry: MenuEntry; depth: number; trail: number[] }) {
+function ExpandedEntry({
+  entry,
+  depth,
+  trail,
+  badges,
+}: {
+  entry: MenuEntry;
+  depth: number;
+  trail: number[];
+  badges: ReadonlyMap<string, number>;
+}) {
   const inTrail = trail.includes(entry.id);
   const [open, setOpen] = useState(inTrail);
   // Navigating into a group (by URL, breadcrumb or welcome card) opens it.
@@ -133,6 +145,7 @@ function ExpandedEntry({ entry, depth, trail }: { entry: MenuEntry; depth: numbe
       >
         {icon}
         {text}
+        <WaitingBadge count={badges.get(entry.layout)} />
       </ListItemButton>
     );
   }
@@ -141,16 +154,46 @@ function ExpandedEntry({ entry, depth, trail }: { entry: MenuEntry; depth: numbe
       <ListItemButton aria-expanded={open} onClick={() => setOpen(!open)} sx={{ ...itemSx, ...indent, pr: 0.5 }}>
         {icon}
         {text}
+        {!open && <WaitingBadge count={waitingIn(entry, badges)} />}
         {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit>
         <List component="div" disablePadding sx={{ bgcolor: 'rgba(0,0,0,0.25)' }}>
           {entry.sub.map((child) => (
-            <ExpandedEntry key={child.id} entry={child} depth={depth + 1} trail={trail} />
+            <ExpandedEntry key={child.id} entry={child} depth={depth + 1} trail={trail} badges={badges} />
           ))}
         </List>
       </Collapse>
     </>
+  );
+}
+
+/** What waits in a group's pages (shown on the group while it is folded). */
+function waitingIn(entry: MenuEntry, badges: ReadonlyMap<string, number>): number {
+  return entry.sub.reduce((n, e) => n + (isLeaf(e) ? (badges.get(e.layout) ?? 0) : waitingIn(e, badges)), 0);
+}
+
+/** The number waiting on a page (提现待审核…), beside its menu entry. */
+function WaitingBadge({ count }: { count: number | undefined }) {
+  if (!count) return null;
+  return (
+    <Box
+      component="span"
+      aria-label={`待处理 ${count}`}
+      sx={{
+        ml: 0.5,
+        px: 0.75,
+        minWidth: 20,
+        borderRadius: 10,
+        bgcolor: 'error.main',
+        color: '#fff',
+        fontSize: 12,
+        lineHeight: '20px',
+        textAlign: 'center',
+      }}
+    >
+      {count > 99 ? '99+' : count}
+    </Box>
   );
 }
 

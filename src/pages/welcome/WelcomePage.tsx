@@ -1,4 +1,8 @@
-/** The welcome page: greets the manager by name and offers a card per page of their menu. */
+/**
+ * The welcome page: greets the manager by name with the login before this one, shows what waits for
+ * action on the pages they may open (提现待审核, 提取待审核, 充值待确认, 申诉中, 待发货; each a link to its
+ * list already filtered, refreshed by itself), and offers a card per page of their menu.
+ */
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -10,6 +14,10 @@ import { menuIconFor } from '../../icons/menuIcons';
 import { menuLeaves } from '../../layout/menuTree';
 import { useGetMenuQuery } from '../../services/generated/auth';
 import { useAppSelector } from '../../store/hooks';
+import { WaitingItems } from '../../../domain/stats';
+import { formatTime } from '../../../domain/time';
+import { MoneyText } from '../../components/MoneyText';
+import { useWelcome, waitingPath } from '../../layout/waitingCounts';
 
 export const greeting = (name: string) => `您好，${name}，欢迎使用后台管理控制台`;
 
@@ -17,6 +25,7 @@ export default function WelcomePage() {
   const username = useAppSelector((s) => s.auth.username) ?? '';
   const { data: menu = [] } = useGetMenuQuery();
   const shortcuts = menuLeaves(menu);
+  const { data: welcome } = useWelcome();
   return (
     <Box>
       <Paper sx={{ p: 3, mb: 2 }}>
@@ -24,9 +33,51 @@ export default function WelcomePage() {
           {greeting(username)}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          请从左侧菜单或下方快捷入口开始工作。
+          {welcome?.lastLoginAt
+            ? `上次登录：${formatTime(welcome.lastLoginAt)}，IP ${welcome.lastLoginIp}`
+            : '请从左侧菜单或下方快捷入口开始工作。'}
         </Typography>
       </Paper>
+      {!!welcome?.waiting.length && (
+        <Box
+          component="ul"
+          aria-label="待处理"
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            mb: 2,
+            p: 0,
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+          }}
+        >
+          {welcome.waiting.map((w) => (
+            <li key={w.key}>
+              <Card>
+                <CardActionArea component={RouterLink} to={`${waitingPath(w.key)}?${WaitingItems[w.key].query}`}>
+                  <CardContent>
+                    <Typography color="text.secondary">{WaitingItems[w.key].title}</Typography>
+                    <Typography
+                      variant="h4"
+                      component="p"
+                      color={w.count > 0 ? 'warning.main' : 'text.primary'}
+                      aria-label={`${WaitingItems[w.key].title} ${w.count}`}
+                    >
+                      {w.count}
+                    </Typography>
+                    {w.amount && w.asset && w.count > 0 ? (
+                      <Typography variant="body2" color="text.secondary">
+                        合计 <MoneyText value={w.amount} asset={w.asset} showAsset />
+                      </Typography>
+                    ) : null}
+                  </CardContent>
+                </CardActionArea>
+              </Card>
+            </li>
+          ))}
+        </Box>
+      )}
       {shortcuts.length > 0 && (
         <Box
           component="ul"

@@ -1,0 +1,306 @@
+/**
+ * 数据统计: the figures of a range of Asia/Shanghai days (range totals, and a few states now) and
+ * their daily charts. The range is a quick pick (今日 / 近7天 / 近30天 / 本月) or a custom one, kept in
+ * the URL (`?range=30d`, `?range=custom&start=…&end=…`) so a reload keeps it; 近7天 by default.
+ * The charts (@mui/x-charts) load on demand from ./StatCharts, their own chunk.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { StatFigures, STAT_MAX_DAYS, type StatFigureKey } from '../../../domain/stats';
+import { displayMoney } from '../../../domain/money';
+import { SHANGHAI_OFFSET } from '../../../domain/time';
+import { isDay } from '../../components/DateRangeFilter';
+import MoneyText from '../../components/MoneyText';
+import type { GetStatApiResponse } from '../../services/generated/stat';
+import { useGetStatQuery } from '../../services/stats';
+
+const StatCharts = lazy(() => import('./StatCharts'));
+
+const DAY_MS = 86_400_000;
+
+/** The quick picks, and 自定义. */
+export const StatRanges = {
+  today: '今日',
+  '7d': '近7天',
+  '30d': '近30天',
+  month: '本月',
+  custom: '自定义',
+} as const;
+export type StatRangeKey = keyof typeof StatRanges;
+type Preset = Exclude<StatRangeKey, 'custom'>;
+const DEFAULT_RANGE: Preset = '7d';
+
+export interface DayRange {
+  start: string;
+  end: string;
+}
+
+/** Today in Asia/Shanghai, `YYYY-MM-DD`. */
+export const shanghaiToday = (now = Date.now()) => new Date(now + SHANGHAI_OFFSET).toISOString().slice(0, 10);
+
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+/** The days of a quick pick, ending today. */
+export function presetRange(key: Preset, today: string): DayRange {
+  switch (key) {
+    case 'today':
+      return { start: today, end: today };
+    case '7d':
+      return { start: addDays(today, -6), end: today };
+    case '30d':
+      return { start: addDays(today, -29), end: today };
+    case 'month':
+      return { start: `${today.slice(0, 8)}01`, end: today };
+  }
+}
+
+/** Why a custom range cannot be asked for (the server's own words), or null when it can. */
+export function rangeError({ start, end }: DayRange): string | null {
+  if (!start || !end) return '请选择开始日期和结束日期';
+  if (!isDay(start) || !isDay(end)) return '请输入正确的日期';
+  if (start > end) return '开始日期不能晚于结束日期';
+  const days = (Date.parse(end) - Date.parse(start)) / DAY_MS + 1;
+  if (days > STAT_MAX_DAYS) return `统计范围最长 ${STAT_MAX_DAYS} 天`;
+  return null;
+}
+
+/** The range the URL asks for; a missing or broken one is 近7天. */
+export function rangeFromParams(params: URLSearchParams, today: string): DayRange & { key: StatRangeKey } {
+  const key = params.get('range');
+  if (key === 'custom') {
+    const custom = { start: params.get('start') ?? '', end: params.get('end') ?? '' };
+    if (rangeError(custom) === null) return { key, ...custom };
+  } else if (key && Object.hasOwn(StatRanges, key)) {
+    return { key: key as Preset, ...presetRange(key as Preset, today) };
+  }
+  return { key: DEFAULT_RANGE, ...presetRange(DEFAULT_RANGE, today) };
+}
+
+/** Figures of the state now, not of the range. */
+const NOW_FIGURES: ReadonlySet<StatFigureKey> = new Set([
+  'membersTotal',
+  'depositsPending',
+  'withdrawPending',
+  'extractPending',
+  'pledgeActive',
+]);
+const PEOPLE: ReadonlySet<StatFigureKey> = new Set(['membersTotal', 'membersNew']);
+const ZERO = /^[+-]?0*(?:\.0*)?$/;
+
+/** True when every point of every series is zero (compared as text: amounts are never parsed). */
+export const allZero = (series: GetStatApiResponse['series']) =>
+  series.every((s) => s.points.every((p) => ZERO.test(p.trim())));
+
+type Figure = GetStatApiResponse['figures'][number];
+
+function FigureCard({ figure, title }: { figure: Figure; title: string }) {
+  const count = figure.count === null ? null : displayMoney(String(figure.count), 0);
+  const unit = PEOPLE.has(figure.key) ? '人' : '笔';
+  const id = `stat-figure-${figure.key}-${figure.asset ?? 'n'}`;
+  return (
+    <Card component="section" aria-labelledby={id} variant="outlined" sx={{ height: '100%' }}>
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+          <Typography id={id} component="h2" variant="body2" color="text.secondary" noWrap>
+            {title}
+          </Typography>
+          <Typography variant="caption" color={NOW_FIGURES.has(figure.key) ? 'primary' : 'text.secondary'}>
+            {NOW_FIGURES.has(figure.key) ? '当前' : '区间合计'}
+          </Typography>
+        </Stack>
+        {figure.amount !== null && figure.asset ? (
+          <>
+            <Typography variant="h6" component="p" sx={{ mt: 1 }}>
+              <MoneyText value={figure.amount} asset={figure.asset} showAsset />
+            </Typography>
+            {count !== null && (
+              <Typography variant="body2" color="text.secondary">
+                共 {count} {unit}
+              </Typography>
+            )}
+          </>
+        ) : (
+          <Typography variant="h6" component="p" sx={{ mt: 1 }}>
+            {count ?? '-'}
+            {count !== null && (
+              <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 0.5 }}>
+                {unit}
+              </Typography>
+            )}
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Figures({ figures }: { figures: Figure[] }) {
+  const seen = new Map<string, number>();
+  for (const f of figures) seen.set(f.key, (seen.get(f.key) ?? 0) + 1);
+  return (
+    <Box
+      component="ul"
+      aria-label="统计指标"
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+      }}
+    >
+      {figures.map((f) => {
+        // A key repeated for several assets (商城订单 per asset) names its asset in the title.
+        const title =
+          (seen.get(f.key) ?? 0) > 1 && f.asset ? `${StatFigures[f.key]}（${f.asset}）` : StatFigures[f.key];
+        return (
+          <li key={`${f.key}:${f.asset ?? ''}`}>
+            <FigureCard figure={f} title={title} />
+          </li>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** The two days of 自定义 and 查询; keeps its draft until asked, refuses a range the server would. */
+function CustomRange({ initial, onApply }: { initial: DayRange; onApply: (range: DayRange) => void }) {
+  const [draft, setDraft] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const field = (name: keyof DayRange, label: string) => (
+    <TextField
+      type="date"
+      size="small"
+      label={label}
+      value={draft[name]}
+      error={error !== null}
+      onChange={(e) => {
+        setDraft((d) => ({ ...d, [name]: e.target.value }));
+        setError(null);
+      }}
+      slotProps={{ inputLabel: { shrink: true } }}
+      sx={{ width: 170 }}
+    />
+  );
+  const apply = () => {
+    const why = rangeError(draft);
+    setError(why);
+    if (why === null) onApply(draft);
+  };
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      {field('start', '开始日期')}
+      <span aria-hidden>至</span>
+      {field('end', '结束日期')}
+      <Button variant="contained" onClick={apply}>
+        查询
+      </Button>
+      {error && (
+        <Typography role="alert" variant="body2" color="error">
+          {error}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+export default function StatPage() {
+  const [params, setParams] = useSearchParams();
+  const today = shanghaiToday();
+  const range = rangeFromParams(params, today);
+  // 自定义 chosen but not yet asked for: the days show, the figures stay those of the URL's range.
+  const [editing, setEditing] = useState(false);
+  const picked: StatRangeKey = editing ? 'custom' : range.key;
+  const { data, isFetching } = useGetStatQuery({ start: range.start, end: range.end });
+
+  const pick = (key: StatRangeKey | null) => {
+    if (key === null || key === picked) return;
+    if (key === 'custom') {
+      setEditing(true);
+      return;
+    }
+    setEditing(false);
+    setParams({ range: key });
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Paper sx={{ p: 2 }}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1.5 }}>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            color="primary"
+            value={picked}
+            onChange={(_, key: StatRangeKey | null) => pick(key)}
+            aria-label="统计区间"
+          >
+            {(Object.keys(StatRanges) as StatRangeKey[]).map((key) => (
+              <ToggleButton key={key} value={key}>
+                {StatRanges[key]}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+          {picked === 'custom' && (
+            <CustomRange
+              key={`${range.start}~${range.end}`}
+              initial={{ start: range.start, end: range.end }}
+              onApply={(r) => {
+                setEditing(false);
+                setParams({ range: 'custom', start: r.start, end: r.end });
+              }}
+            />
+          )}
+        </Stack>
+        {data && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+            统计区间：{data.start} 至 {data.end}（共 {data.days.length} 天，北京时间）
+          </Typography>
+        )}
+      </Paper>
+      {isFetching && data && <LinearProgress aria-label="加载中" />}
+      {!data ? (
+        isFetching && (
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+            <CircularProgress aria-label="加载中" />
+          </Box>
+        )
+      ) : (
+        <>
+          <Figures figures={data.figures} />
+          {allZero(data.series) ? (
+            <Paper sx={{ p: 4, textAlign: 'center' }}>
+              <Typography role="status" color="text.secondary">
+                该区间暂无数据
+              </Typography>
+            </Paper>
+          ) : (
+            <Suspense
+              fallback={
+                <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+                  <CircularProgress aria-label="图表加载中" />
+                </Box>
+              }
+            >
+              <StatCharts days={data.days} series={data.series} />
+            </Suspense>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
