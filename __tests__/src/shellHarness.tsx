@@ -54,13 +54,19 @@ export function setWidth(width: number) {
   window.dispatchEvent(new Event('resize'));
 }
 
-export function mockApi(menu: MenuEntry[] = MENU, logout: () => Response | Promise<Response> = () => envelope(null)) {
+/** What GET welcome answers by default: nothing waits. */
+export const NO_WAITING = { username: 'admin', lastLoginAt: null, lastLoginIp: '', waiting: [] as unknown[] };
+
+export function mockApi(
+  menu: MenuEntry[] = MENU,
+  logout: () => Response | Promise<Response> = () => envelope(null),
+  welcome: unknown = NO_WAITING,
+) {
   return mockFetch((request) => {
     const path = new URL(request.url).pathname;
     if (path === '/v1/admin/user/menu') return envelope(menu);
     if (path === '/v1/admin/user/logout') return logout();
-    if (path === '/v1/admin/welcome')
-      return envelope({ username: 'admin', lastLoginAt: null, lastLoginIp: '', waiting: [] });
+    if (path === '/v1/admin/welcome') return envelope(welcome);
     return envelope(null, 404, '接口不存在');
   });
 }

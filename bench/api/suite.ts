@@ -19,7 +19,7 @@ export interface Scenario {
   path: string;
   query?: Record<string, string | number>;
   /** Which budget row it belongs to. */
-  budget?: 'member' | 'bill' | 'economy';
+  budget?: 'member' | 'bill' | 'economy' | 'stat';
 }
 
 export interface RunFigures {
@@ -256,6 +256,29 @@ function economyScenarios(s: Sample): Scenario[] {
       { seller: s.busyUid },
     ),
     ...mallScenarios(s),
+    ...statScenarios(),
+  ];
+}
+
+/** 数据统计 over a week and a year, and the welcome page's waiting counts (issue 13, budget p95 ≤ 50 ms). */
+function statScenarios(): Scenario[] {
+  const day = (back: number) => new Date(Date.now() + 8 * 3_600_000 - back * 86_400_000).toISOString().slice(0, 10);
+  return [
+    {
+      name: 'stat-week',
+      what: 'stat, the last 7 days',
+      path: '/v1/admin/stat',
+      query: { start: day(6), end: day(0) },
+      budget: 'stat',
+    },
+    {
+      name: 'stat-year',
+      what: 'stat, the last 366 days',
+      path: '/v1/admin/stat',
+      query: { start: day(365), end: day(0) },
+      budget: 'stat',
+    },
+    { name: 'welcome', what: 'welcome (waiting counts)', path: '/v1/admin/welcome', budget: 'stat' },
   ];
 }
 

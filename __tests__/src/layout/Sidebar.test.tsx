@@ -130,3 +130,56 @@ describe('Sidebar', () => {
     });
   });
 });
+
+describe('Sidebar waiting badges', () => {
+  const L = '/layout';
+  const menu = [
+    {
+      id: 500,
+      title: '提现管理',
+      name: 'withdrawLayout',
+      layout: `${L}/withdrawLayout`,
+      sub: [
+        {
+          id: 510,
+          title: '提现审核',
+          name: 'withdrawListLayout',
+          layout: `${L}/withdrawLayout/withdrawListLayout`,
+          sub: [],
+        },
+        {
+          id: 520,
+          title: '提取审核',
+          name: 'extractListLayout',
+          layout: `${L}/withdrawLayout/extractListLayout`,
+          sub: [],
+        },
+      ],
+    },
+    { id: 1000, title: '撮合管理', name: 'matchLayout', layout: `${L}/matchLayout`, sub: [] },
+  ];
+  const welcome = {
+    username: 'admin',
+    lastLoginAt: null,
+    lastLoginIp: '',
+    waiting: [
+      { key: 'withdraw', count: 3, amount: '30', asset: 'USDT' },
+      { key: 'extract', count: 0, amount: '0', asset: 'LZ' },
+      { key: 'appeal', count: 120, amount: null, asset: null },
+    ],
+  };
+
+  it('shows the waiting count beside its page, the sum on a folded group, 99+ past 99', async () => {
+    mockApi(menu, undefined, welcome);
+    renderAt(<Sidebar />, '/layout/welcome', makeStore({ width: 1400 }));
+    const group = await screen.findByRole('button', { name: /提现管理/ });
+    expect(await within(group).findByLabelText('待处理 3')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /撮合管理/ })).toHaveTextContent('99+');
+    fireEvent.click(group);
+    expect(within(group).queryByLabelText('待处理 3')).toBeNull();
+    expect(
+      within(await screen.findByRole('link', { name: /提现审核/ })).getByLabelText('待处理 3'),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('link', { name: /提取审核/ })).queryByLabelText(/待处理/)).toBeNull();
+  });
+});
