@@ -1,40 +1,40 @@
 /** 系统设置 and the LZ price (SPEC.md GET/POST setting, price). */
 import { Type } from '@sinclair/typebox';
-import { SettingLabels as L, SettingLimits } from '../../../domain/platformSettings';
+import { SettingGroups as G, SettingLabels as L, SettingLimits } from '../../../domain/platformSettings';
 import { MoneyString, MultilineText, NullableInt, Ok } from '../../http/schemas';
 
 const Platform = Type.Object(
   { name: Type.String({ minLength: 1, maxLength: SettingLimits.nameMax, title: L.platform.name }) },
-  { additionalProperties: false },
+  { additionalProperties: false, title: G.platform },
 );
 const Service = Type.Object(
   {
     wechat: Type.String({ maxLength: SettingLimits.wechatMax, title: L.service.wechat }),
     phone: Type.String({ maxLength: 20, title: L.service.phone }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, title: G.service },
 );
 const Register = Type.Object(
   {
     open: Type.Boolean({ title: L.register.open }),
     inviteReward: MoneyString(L.register.inviteReward),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, title: G.register },
 );
-const Price = Type.Object({ lz: MoneyString(L.price.lz) }, { additionalProperties: false });
+const Price = Type.Object({ lz: MoneyString(L.price.lz) }, { additionalProperties: false, title: G.price });
 const App = Type.Object(
   {
     version: Type.String({ maxLength: 20, title: L.app.version }),
     downloadUrl: Type.String({ maxLength: SettingLimits.urlMax, title: L.app.downloadUrl }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, title: G.app },
 );
 const Maintenance = Type.Object(
   {
     on: Type.Boolean({ title: L.maintenance.on }),
     message: MultilineText(L.maintenance.message, SettingLimits.messageMax),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, title: G.maintenance },
 );
 const Match = Type.Object(
   {
@@ -44,7 +44,7 @@ const Match = Type.Object(
       title: L.match.payTimeoutMinutes,
     }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, title: G.match },
 );
 const Mall = Type.Object(
   {
@@ -54,7 +54,7 @@ const Mall = Type.Object(
       title: L.mall.autoCompleteDays,
     }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, title: G.mall },
 );
 
 const groups = {
