@@ -92,9 +92,9 @@ module.exports = (_env, argv) => {
     output: {
       path: path.resolve(__dirname, 'dist/web'),
       publicPath: '/',
-      filename: production ? 'js/[name].[contenthash:16].js' : 'js/[name].js',
-      chunkFilename: production ? 'js/[name].[contenthash:16].js' : 'js/[name].js',
-      assetModuleFilename: 'assets/[name].[contenthash:16][ext]',
+      filename: production ? 'js/[name].[contenthash:8].js' : 'js/[name].js',
+      chunkFilename: production ? 'js/[name].[contenthash:8].js' : 'js/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       clean: true,
     },
     devtool: production ? false : 'eval-cheap-module-source-map',

@@ -21,21 +21,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import CalendarIcon from '@mui/icons-material/CalendarMonthOutlined';
 import ClearIcon from '@mui/icons-material/Clear';
+import { isDay } from '../../domain/time';
 import type { FilterValues, ListParams } from './useListParams';
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const loadCalendar = () => import('./DayCalendar');
 const DayCalendar = lazy(loadCalendar);
 
-/** True for a real calendar day written `YYYY-MM-DD` ('2026-02-30' is not one). */
-export function isDay(text: string | undefined): text is string {
-  const m = text ? DAY.exec(text) : null;
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
+export { isDay };
 
 interface DayFieldProps {
   label: string;

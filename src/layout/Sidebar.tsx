@@ -4,7 +4,7 @@
  * popup menu on hover (300 ms show/hide delay), nested popups for deeper groups. The item of the
  * current route is selected and its groups are opened.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
@@ -32,9 +32,11 @@ import { toggleSidebar } from '../store/layoutSlice';
 import { MENU_POPUP_DELAY_MS, sidebarWidth } from './layoutSizes';
 import { activeTrail, isLeaf } from './menuTree';
 import { useHoverPopup } from './useHoverPopup';
-import { useWaitingBadges } from './waitingCounts';
 
 export const APP_TITLE = '后台管理控制台';
+
+const BadgeFeed = lazy(() => import('./BadgeFeed'));
+const NO_BADGES: ReadonlyMap<string, number> = new Map();
 
 export default function Sidebar() {
   const dispatch = useAppDispatch();
@@ -42,7 +44,7 @@ export default function Sidebar() {
   const { data: menu = [] } = useGetMenuQuery();
   const { pathname } = useLocation();
   const trail = useMemo(() => activeTrail(menu, pathname), [menu, pathname]);
-  const badges = useWaitingBadges();
+  const [badges, setBadges] = useState(NO_BADGES);
   const width = sidebarWidth(collapsed);
 
   return (
@@ -72,6 +74,9 @@ export default function Sidebar() {
           {collapsed ? '后台' : APP_TITLE}
         </Typography>
       </Box>
+      <Suspense fallback={null}>
+        <BadgeFeed onBadges={setBadges} />
+      </Suspense>
       <List component="div" disablePadding sx={{ flexGrow: 1, overflowY: 'auto', overflowX: 'hidden' }}>
         {menu.map((entry) =>
           collapsed ? (

@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { pagePaths } from '../../domain/pagePaths';
-import { WaitingItems, type WaitingKey } from '../../domain/stats';
+import { WaitingItems, type WaitingKey } from '../../domain/waiting';
 import { useGetWelcomeQuery, WAITING_POLL_MS } from '../services/stats';
 
 export const waitingPath = (key: WaitingKey) => `/layout/${pagePaths[WaitingItems[key].page]}`;

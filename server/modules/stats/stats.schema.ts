@@ -1,6 +1,7 @@
 /** 数据统计 (SPEC.md GET stat) and the welcome page's waiting counts. */
 import { Type } from '@sinclair/typebox';
-import { StatFigures, StatSeries, WaitingItems } from '../../../domain/stats';
+import { StatFigures, StatSeries } from '../../../domain/stats';
+import { WaitingItems } from '../../../domain/waiting';
 import { AssetSchema, Nullable, NullableInt, Ok, StringEnum } from '../../http/schemas';
 
 const keysOf = (o: object) => Object.keys(o) as [string, ...string[]];

@@ -6,14 +6,8 @@
 import type { Asset } from '../../../domain/assets';
 import { BillType } from '../../../domain/bills';
 import { formatAsset } from '../../../domain/money';
-import {
-  STAT_MAX_DAYS,
-  WaitingItems,
-  type StatFigureKey,
-  type StatSeriesKey,
-  type WaitingCount,
-  type WaitingKey,
-} from '../../../domain/stats';
+import { STAT_MAX_DAYS, type StatFigureKey, type StatSeriesKey } from '../../../domain/stats';
+import { WaitingItems, type WaitingCount, type WaitingKey } from '../../../domain/waiting';
 import type { Ctx } from '../../context';
 import { DAY_MS, dayOf } from '../../db/dayBuckets';
 import { badInput } from '../../errors';

@@ -2,13 +2,12 @@
  * 公告管理: notices pinned first, newest first, filtered by title, status and creation date. A draft or
  * an offline notice can be edited, published or deleted; a published one only taken offline (edit =
  * 下线 → 编辑 → 发布, so what members read never changes silently). Every action asks first; 预览 shows
- * the notice as a member sees it. The editor dialog (and Tiptap with it) loads on first open.
+ * the notice as a member sees it. The editor dialog (Tiptap) and the preview (DOMPurify) load on first use.
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { NoticeActions, noticeEditable, NoticeStatus } from '../../../domain/content';
 import Can from '../../components/Can';
@@ -16,18 +15,16 @@ import { actionsColumn, statusColumn, timeColumn } from '../../components/column
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import EnumSelect from '../../components/EnumSelect';
 import { ListPage } from '../../components/ListPage';
-import RichTextView from '../../components/RichTextView';
-import SideDrawer from '../../components/SideDrawer';
 import useAction from '../../components/useAction';
 import { useCan } from '../../components/useCan';
 import { useListParams } from '../../components/useListParams';
 import type { ListNoticesApiArg, ListNoticesApiResponse } from '../../services/generated/notice';
 import { useListNoticesQuery, useNoticeOptMutation } from '../../services/notices';
-import { formatTime } from '../../../domain/time';
 
 export type Notice = ListNoticesApiResponse['list'][number];
 
 const NoticeEditor = lazy(() => import('./NoticeEditor'));
+const NoticePreview = lazy(() => import('./NoticePreview'));
 
 const FILTERS = { keyword: '', status: '', start: '', end: '' };
 const NUMERIC = ['status'] as const;
@@ -129,19 +126,11 @@ export default function NoticeListPage() {
           <NoticeEditor notice={editing.notice} onClose={() => setEditing(null)} />
         </Suspense>
       )}
-      <SideDrawer open={!!preview} onClose={() => setPreview(null)} title="公告预览" label="公告预览" width={460}>
-        {preview && (
-          <>
-            <Typography variant="h6" component="h2" gutterBottom>
-              {preview.title}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" gutterBottom>
-              {preview.publishedAt ? `发布于 ${formatTime(preview.publishedAt)}` : NoticeStatus.label(preview.status)}
-            </Typography>
-            <RichTextView html={preview.content} />
-          </>
-        )}
-      </SideDrawer>
+      {preview && (
+        <Suspense fallback={null}>
+          <NoticePreview notice={preview} onClose={() => setPreview(null)} />
+        </Suspense>
+      )}
       {actionDialog}
     </>
   );

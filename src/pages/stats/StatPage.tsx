@@ -11,7 +11,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -20,8 +19,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { StatFigures, STAT_MAX_DAYS, type StatFigureKey } from '../../../domain/stats';
 import { displayMoney } from '../../../domain/money';
-import { SHANGHAI_OFFSET } from '../../../domain/time';
-import { isDay } from '../../components/DateRangeFilter';
+import { isDay, SHANGHAI_OFFSET } from '../../../domain/time';
 import MoneyText from '../../components/MoneyText';
 import type { GetStatApiResponse } from '../../services/generated/stat';
 import { useGetStatQuery } from '../../services/stats';
@@ -272,7 +270,7 @@ export default function StatPage() {
           </Typography>
         )}
       </Paper>
-      {isFetching && data && <LinearProgress aria-label="加载中" />}
+      {isFetching && data && <CircularProgress size={20} aria-label="加载中" />}
       {!data ? (
         isFetching && (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>

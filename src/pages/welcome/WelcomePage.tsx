@@ -14,7 +14,7 @@ import { menuIconFor } from '../../icons/menuIcons';
 import { menuLeaves } from '../../layout/menuTree';
 import { useGetMenuQuery } from '../../services/generated/auth';
 import { useAppSelector } from '../../store/hooks';
-import { WaitingItems } from '../../../domain/stats';
+import { WaitingItems } from '../../../domain/waiting';
 import { formatTime } from '../../../domain/time';
 import { MoneyText } from '../../components/MoneyText';
 import { useWelcome, waitingPath } from '../../layout/waitingCounts';
