@@ -195,6 +195,23 @@ module.exports = (_env, argv) => {
             enforce: true,
             test: (module, { chunkGraph }) => sharedByGridPages(module, chunkGraph),
           },
+          // The heavy lazy pieces, one file each however many screens load them: x-charts (statistics,
+          // the LZ price chart) and the rich-text editor (products, notices, the two texts). Without
+          // these, every screen that lazy-loads them got its own copy.
+          charts: {
+            name: 'charts',
+            chunks: 'async',
+            priority: 25,
+            enforce: true,
+            test: /[\\/]node_modules[\\/](@mui[\\/]x-charts[^\\/]*|d3-[^\\/]+|bezier-easing|internmap|delaunator|robust-predicates|flatqueue)[\\/]/,
+          },
+          editor: {
+            name: 'editor',
+            chunks: 'async',
+            priority: 25,
+            enforce: true,
+            test: /[\\/]node_modules[\\/](@tiptap[\\/][^\\/]+|prosemirror-[^\\/]+|mui-tiptap|linkifyjs|orderedmap|rope-sequence|w3c-keyname|@remirror[\\/][^\\/]+|markdown-it|entities|linkify-it|mdurl|uc\.micro|punycode\.js)[\\/]/,
+          },
           // Anything else stays in the chunk that uses it, copied into each when several do (MUI Tabs
           // for the managers and the setting pages): no request of its own on any route.
           defaultVendors: false,
