@@ -39,7 +39,7 @@ export const PROTOCOL_TITLE_MAX = 60;
 
 export const ContentMessages = {
   noticeNotFound: '公告不存在',
-  noticeChanged: '公告状态已变化，请刷新后重试',
+  noticeChanged: '公告已被其他管理员修改，请刷新后再编辑',
   editPublished: '已发布的公告不能直接编辑，请先下线',
   deletePublished: '已发布的公告不能删除，请先下线',
   publishPublished: '该公告已发布',

@@ -49,4 +49,5 @@ export const SettingMessages = {
   badPhone: `${SettingLabels.service.phone}只能包含数字、+、- 和空格`,
   maintenanceNeedsMessage: `开启维护模式时请填写${SettingLabels.maintenance.message}`,
   nothingToSave: '没有要保存的设置',
+  changed: '系统设置已被其他管理员修改，请刷新后再保存',
 } as const;

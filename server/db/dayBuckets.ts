@@ -19,6 +19,8 @@ export const BLOCK_DAYS = 32;
 export const dayOf = (ms: number) => Math.floor((ms + SHANGHAI_OFFSET) / DAY_MS);
 /** Epoch ms at which Asia/Shanghai day number `day` starts. */
 export const dayStart = (day: number) => day * DAY_MS - SHANGHAI_OFFSET;
+/** YYYY-MM-DD of an Asia/Shanghai day number. */
+export const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** Day and block ranges [from, to) of a stat table, and the part-days [from, to) in ms read from the rows. */
 export interface StatRanges {

@@ -75,14 +75,26 @@ export async function insertNotice(db: Db, v: NoticeValues, by: string, now: num
   return Number(r.id);
 }
 
-/** Rewrites a notice that is in `from` (not published); false when it is not (or is gone). */
-export async function updateNotice(db: Db, id: number, from: number, v: NoticeValues, by: string, now: number) {
-  const r = await db
+/**
+ * Rewrites a notice that is in `from` (not published) and, with `expected`, still the version the editor
+ * loaded; false when it is not (or is gone).
+ */
+export async function updateNotice(
+  db: Db,
+  id: number,
+  from: number,
+  v: NoticeValues,
+  by: string,
+  now: number,
+  expected?: number,
+) {
+  let q = db
     .updateTable('notice')
     .set({ title: v.title, content: v.content, pinned: v.pinned ? 1 : 0, updated_at: now, updated_by: by.slice(0, 64) })
     .where('id', '=', id)
-    .where('status', '=', from)
-    .executeTakeFirst();
+    .where('status', '=', from);
+  if (expected !== undefined) q = q.where('updated_at', '=', expected);
+  const r = await q.executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 

@@ -56,6 +56,14 @@ export const NoticeOptBody = Type.Object(
     pinned: Type.Optional(Type.Boolean({ title: '置顶' })),
     /** create and update: publish at once after saving. */
     publish: Type.Optional(Type.Boolean({ title: '保存并发布' })),
+    updatedAt: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 2 ** 53 - 1,
+        title: '版本',
+        description: 'update: the updatedAt the editor loaded; a save over a newer one is refused (409)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -7,6 +7,7 @@ import {
   ContentMessages,
   isProtocolId,
   NOTICE_EDITABLE,
+  noticeEditable,
   NoticeActions,
   NoticeStatus,
   ProtocolTitles,
@@ -62,12 +63,13 @@ export async function listNotices(ctx: Ctx, q: Static<typeof NoticeListQuery>) {
 /** Visible text or an image: an editor's empty `<p></p>` is not content. */
 const hasContent = (html: string) => /<img\s/i.test(html) || html.replace(/<[^>]*>|&nbsp;|\s/g, '') !== '';
 
-async function noticeValues(input: Static<typeof NoticeOptBody>): Promise<NoticeValues> {
+/** A notice's fields, checked; `pinned` keeps `pinnedBefore` when the call leaves it out. */
+function noticeValues(input: Static<typeof NoticeOptBody>, pinnedBefore = false): NoticeValues {
   const title = (input.title ?? '').trim();
   if (!title) throw badInput('请填写标题');
-  const content = await sanitizeRichText(input.content ?? '');
+  const content = sanitizeRichText(input.content ?? '');
   if (!hasContent(content)) throw badInput(ContentMessages.emptyContent);
-  return { title, content, pinned: input.pinned ?? false };
+  return { title, content, pinned: input.pinned ?? pinnedBefore };
 }
 
 /** Runs a conditional write once per allowed source state; the state it left, or undefined. */
@@ -81,7 +83,7 @@ export async function noticeOpt(ctx: Ctx, actor: Actor, input: Static<typeof Not
   const by = actor.username;
   if (input.action === 'create') {
     if (input.id !== undefined) throw badInput('新增公告不能带公告ID');
-    const values = await noticeValues(input);
+    const values = noticeValues(input);
     return managerAction(ctx, actor, async ({ trx, now }) => {
       const id = await insertNotice(trx, values, by, now);
       if (input.publish) await moveNotice(trx, id, 0, 1, by, now);
@@ -99,16 +101,22 @@ export async function noticeOpt(ctx: Ctx, actor: Actor, input: Static<typeof Not
   if (input.id === undefined) throw badInput('请指定公告ID');
   const id = input.id;
   const action = input.action;
-  const values = input.action === 'update' ? await noticeValues(input) : undefined;
+  // Checked before the transaction (a refusal costs no lock); pinned is settled against the row below.
+  if (action === 'update') noticeValues(input);
   return managerAction(ctx, actor, async ({ trx, now }) => {
     const old = await findNotice(trx, id);
     if (!old) throw notFound(ContentMessages.noticeNotFound);
     const label = `#${id}「${old.title}」`;
     let summary: string;
     if (action === 'update') {
-      const v = values!;
-      const left = await fromFirst(NOTICE_EDITABLE, (from) => updateNotice(trx, id, from, v, by, now));
-      if (left === undefined) throw conflict(ContentMessages.editPublished);
+      const v = noticeValues(input, Number(old.pinned) === 1);
+      if (input.updatedAt !== undefined && Number(old.updated_at) !== input.updatedAt)
+        throw conflict(ContentMessages.noticeChanged);
+      const left = await fromFirst(NOTICE_EDITABLE, (from) => updateNotice(trx, id, from, v, by, now, input.updatedAt));
+      if (left === undefined)
+        throw conflict(
+          noticeEditable(Number(old.status)) ? ContentMessages.noticeChanged : ContentMessages.editPublished,
+        );
       if (input.publish) await moveNotice(trx, id, left, 1, by, now);
       summary =
         `编辑公告 ${label}` +
@@ -154,7 +162,7 @@ export async function saveProtocol(ctx: Ctx, actor: Actor, input: Static<typeof 
   const id = protocolIdOf(input.id);
   const title = input.title.trim();
   if (!title) throw badInput('请填写标题');
-  const content = await sanitizeRichText(input.content);
+  const content = sanitizeRichText(input.content);
   await managerAction(ctx, actor, async ({ trx, now }) => {
     const old = await findProtocol(trx, id);
     const row = { id, title, content, updated_at: now, updated_by: actor.username.slice(0, 64) };

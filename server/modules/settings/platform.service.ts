@@ -12,16 +12,21 @@ import {
   SettingMessages,
   type SettingGroup,
 } from '../../../domain/platformSettings';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Actor, Ctx } from '../../context';
-import { DAY_MS, dayOf, dayStart } from '../../db/dayBuckets';
-import { badInput } from '../../errors';
+import type { Database } from '../../db/schema';
+import { dateOfDay, dayOf, dayStart } from '../../db/dayBuckets';
+import { badInput, conflict } from '../../errors';
 import { amountOf, canonicalAmount } from '../../http/amounts';
 import { changeList, managerAction } from '../oplog/managerAction';
-import { insertPrice, priceAt, priceChanges } from './price.repository';
+import { insertPrice, priceAt, priceChanges, type PriceRow } from './price.repository';
 import type { PlatformSettingsBody } from './settings.schema';
 import { getSettingWithMeta, putSetting, type SettingKey, type Settings } from './settings.service';
 
 type Body = Static<typeof PlatformSettingsBody>;
+type Db = Kysely<Database> | Transaction<Database>;
+/** The advisory lock a settings save holds on PostgreSQL (any constant no other lock uses). */
+const SETTINGS_LOCK = 7_301_113;
 /** The groups kept as `setting` rows (price is kept in lz_price). */
 const STORED = [
   'platform',
@@ -34,10 +39,11 @@ const STORED = [
 ] as const satisfies ReadonlyArray<SettingGroup & SettingKey>;
 type Stored = (typeof STORED)[number];
 
-export async function getPlatformSettings(ctx: Ctx) {
-  const read = await Promise.all(STORED.map((k) => getSettingWithMeta(ctx.db, k)));
-  const price = await priceAt(ctx.db, ctx.clock.now());
-  const out = Object.fromEntries(STORED.map((k, i) => [k, read[i].value])) as { [K in Stored]: Settings[K] };
+/** The settings' version: the time of the newest change of any group or of the price (null: never). */
+function versionOf(
+  read: Array<{ meta: { updatedAt: number | null; updatedBy: string } }>,
+  price: PriceRow | undefined,
+) {
   let updatedAt: number | null = price ? Number(price.created_at) : null;
   let updatedBy = price?.created_by ?? '';
   for (const r of read)
@@ -45,12 +51,16 @@ export async function getPlatformSettings(ctx: Ctx) {
       updatedAt = r.meta.updatedAt;
       updatedBy = r.meta.updatedBy;
     }
-  return {
-    ...out,
-    price: { lz: price ? formatAsset(price.price, 'USDT') : '0' },
-    updatedAt,
-    updatedBy,
-  };
+  return { updatedAt, updatedBy };
+}
+
+const readAll = (db: Db, now: number) =>
+  Promise.all([Promise.all(STORED.map((k) => getSettingWithMeta(db, k))), priceAt(db, now)] as const);
+
+export async function getPlatformSettings(ctx: Ctx) {
+  const [read, price] = await readAll(ctx.db, ctx.clock.now());
+  const out = Object.fromEntries(STORED.map((k, i) => [k, read[i].value])) as { [K in Stored]: Settings[K] };
+  return { ...out, price: { lz: price ? formatAsset(price.price, 'USDT') : '0' }, ...versionOf(read, price) };
 }
 
 /** Each group as it will be stored, validated (a refusal names the field); price as minor units. */
@@ -99,6 +109,13 @@ export async function savePlatformSettings(ctx: Ctx, actor: Actor, body: Body) {
   const keys = STORED.filter((k) => groups[k] !== undefined);
   if (!keys.length && price === undefined) throw badInput(SettingMessages.nothingToSave);
   await managerAction(ctx, actor, async ({ trx, now }) => {
+    // One save at a time (SQLite's write lock does this by itself): the version read below is the one
+    // this save replaces, so of two managers saving over the same version one wins and one is refused.
+    if (ctx.kind === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(SETTINGS_LOCK)})`.execute(trx);
+    if (body.updatedAt !== undefined) {
+      const [read, price] = await readAll(trx, now);
+      if ((versionOf(read, price).updatedAt ?? 0) !== body.updatedAt) throw conflict(SettingMessages.changed);
+    }
     const changes: string[] = [];
     for (const key of keys) {
       const old = (await getSettingWithMeta(trx, key)).value as unknown as Record<string, unknown>;
@@ -126,9 +143,6 @@ export async function savePlatformSettings(ctx: Ctx, actor: Actor, body: Body) {
   return getPlatformSettings(ctx);
 }
 
-/** YYYY-MM-DD of an Asia/Shanghai day number. */
-const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-
 export const PRICE_HISTORY_DAYS = 30;
 
 /** The price now and at the end of each of the last 30 days (today last). */
@@ -148,7 +162,7 @@ export async function getPrice(ctx: Ctx) {
   for (let day = first; day <= today; day++) {
     const end = dayStart(day + 1);
     while (i < changes.length && Number(changes[i].created_at) < end) price = formatAsset(changes[i++].price, 'USDT');
-    history.push({ date: dateOf(day), price });
+    history.push({ date: dateOfDay(day), price });
   }
   return {
     now: current ? formatAsset(current.price, 'USDT') : null,

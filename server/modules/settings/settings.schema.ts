@@ -75,8 +75,25 @@ export const PlatformSettings = Type.Object({
 });
 export const PlatformSettingsResult = Ok(PlatformSettings);
 
-/** Any of the groups, each whole: the page sends the groups the operator changed. */
-export const PlatformSettingsBody = Type.Partial(Type.Object(groups), { additionalProperties: false });
+/**
+ * Any of the groups, each whole: the page sends the groups the operator changed, with the `updatedAt`
+ * it loaded, so a save over another manager's newer one is refused instead of putting back what they
+ * changed.
+ */
+export const PlatformSettingsBody = Type.Object(
+  {
+    ...Type.Partial(Type.Object(groups)).properties,
+    updatedAt: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 2 ** 53 - 1,
+        title: '版本',
+        description: 'the updatedAt the page loaded (0: never saved); a save over a newer one is refused (409)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export const PricePoint = Type.Object({
   date: Type.String({ description: 'YYYY-MM-DD (Asia/Shanghai)' }),

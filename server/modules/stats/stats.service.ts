@@ -9,7 +9,7 @@ import { formatAsset } from '../../../domain/money';
 import { STAT_MAX_DAYS, type StatFigureKey, type StatSeriesKey } from '../../../domain/stats';
 import { WaitingItems, type WaitingCount, type WaitingKey } from '../../../domain/waiting';
 import type { Ctx } from '../../context';
-import { DAY_MS, dayOf } from '../../db/dayBuckets';
+import { dateOfDay, dayOf } from '../../db/dayBuckets';
 import { badInput } from '../../errors';
 import { parseTimeBound } from '../../range';
 import type { SessionManager } from '../auth/session.service';
@@ -28,8 +28,6 @@ export interface StatSeriesOut {
   points: string[];
 }
 
-const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-
 /** The range's first and last Asia/Shanghai day: the last 7 days when not given; at most a year. */
 export function statDays(q: { start?: string; end?: string }, now: number) {
   const today = dayOf(now);
@@ -41,6 +39,24 @@ export function statDays(q: { start?: string; end?: string }, now: number) {
   if (to - from + 1 > STAT_MAX_DAYS) throw badInput(`统计范围最长 ${STAT_MAX_DAYS} 天`);
   return { from, to };
 }
+
+type Snapshot = Awaited<ReturnType<typeof snapshot>>;
+
+/** What waits now, with its sum in the asset's decimals: withdrawals (1 提现 USDT, 2 提取 LZ) and deposits. */
+function pendingOf(now: Snapshot, what: 1 | 2 | 'deposit') {
+  const asset: Asset = what === 2 ? 'LZ' : 'USDT';
+  const p = what === 'deposit' ? now.depositPending : now.withdrawPending[what];
+  return { count: p?.n ?? 0, amount: formatAsset(p?.amount ?? '0', asset), asset };
+}
+
+/** The series key of a bill type (a paid withdrawal's depends on its asset: 提现 USDT, 提取 LZ). */
+const BILL_KEYS: Partial<Record<number, string>> = {
+  [BillType.deposit]: 'deposits',
+  [BillType.pledgeLock]: 'pledgeNew',
+  [BillType.pledgeIncome]: 'pledgeIncome',
+  [BillType.seedRelease]: 'energyReleased',
+  [BillType.mallRefund]: 'refunds',
+};
 
 /** Per-day sums of one key, as bigint, then totals. */
 class DaySums {
@@ -90,18 +106,11 @@ export async function getStat(ctx: Ctx, q: { start?: string; end?: string }) {
     if (!s) sums.set(key, (s = new DaySums(from, days)));
     return s;
   };
-  for (const b of bills) {
-    const change = BigInt(b.change);
-    const frozen = BigInt(b.frozen);
-    if (b.type === BillType.deposit) at(`deposits:${b.asset}`).add(b.day, b.n, change);
-    else if (b.type === BillType.withdrawSuccess)
-      at(`${b.asset === 'LZ' ? 'extractPaid' : 'withdrawPaid'}:${b.asset}`).add(b.day, b.n, -frozen);
-    else if (b.type === BillType.pledgeLock) at(`pledgeNew:${b.asset}`).add(b.day, b.n, -change);
-    else if (b.type === BillType.pledgeIncome) at(`pledgeIncome:${b.asset}`).add(b.day, b.n, change);
-    else if (b.type === BillType.seedRelease) at(`energyReleased:${b.asset}`).add(b.day, b.n, change);
-    else if (b.type === BillType.mallRefund) at(`refunds:${b.asset}`).add(b.day, b.n, change);
+  for (const [day, type, asset, n, amount] of bills) {
+    const key = type === BillType.withdrawSuccess ? (asset === 'LZ' ? 'extractPaid' : 'withdrawPaid') : BILL_KEYS[type];
+    if (key) at(`${key}:${asset}`).add(Number(day), Number(n), BigInt(amount));
   }
-  for (const o of orders) at(`orders:${o.asset}`).add(o.day, o.n, BigInt(o.total));
+  for (const [day, asset, n, total] of orders) at(`orders:${asset}`).add(Number(day), Number(n), BigInt(total));
   const newMembers = at('membersNew:');
   for (const m of members) newMembers.add(m.day, m.n, 0n);
 
@@ -114,25 +123,14 @@ export async function getStat(ctx: Ctx, q: { start?: string; end?: string }) {
   });
   const orderAssets = (['USDT', 'LZ', 'ENERGY'] as const).filter((a) => sums.has(`orders:${a}`));
   const refundAssets = (['USDT', 'LZ', 'ENERGY'] as const).filter((a) => sums.has(`refunds:${a}`));
-  const pending = (type: 1 | 2, asset: Asset): StatFigure => ({
-    key: type === 1 ? 'withdrawPending' : 'extractPending',
-    count: now.withdrawPending[type]?.n ?? 0,
-    amount: formatAsset(now.withdrawPending[type]?.amount ?? '0', asset),
-    asset,
-  });
   const figures: StatFigure[] = [
     { key: 'membersTotal', count: now.members, amount: null, asset: null },
     figure('membersNew', newMembers, null),
     figure('deposits', sum('deposits', 'USDT'), 'USDT'),
-    {
-      key: 'depositsPending',
-      count: now.depositPending.n,
-      amount: formatAsset(now.depositPending.amount, 'USDT'),
-      asset: 'USDT',
-    },
-    pending(1, 'USDT'),
+    { key: 'depositsPending', ...pendingOf(now, 'deposit') },
+    { key: 'withdrawPending', ...pendingOf(now, 1) },
     figure('withdrawPaid', sum('withdrawPaid', 'USDT'), 'USDT'),
-    pending(2, 'LZ'),
+    { key: 'extractPending', ...pendingOf(now, 2) },
     figure('extractPaid', sum('extractPaid', 'LZ'), 'LZ'),
     { key: 'pledgeActive', count: now.pledgeActive.n, amount: formatAsset(now.pledgeActive.amount, 'LZ'), asset: 'LZ' },
     figure('pledgeNew', sum('pledgeNew', 'LZ'), 'LZ'),
@@ -141,7 +139,7 @@ export async function getStat(ctx: Ctx, q: { start?: string; end?: string }) {
     ...refundAssets.map((a) => figure('refunds', sum('refunds', a), a)),
     figure('energyReleased', sum('energyReleased', 'ENERGY'), 'ENERGY'),
   ];
-  const amounts = (s: DaySums, asset: Asset) => s.amount.map((v) => formatAsset(v, asset));
+  const amounts = (s: DaySums, asset: Asset) => s.amount.map((v) => (v === 0n ? '0' : formatAsset(v, asset)));
   const counts = (s: DaySums) => s.n.map(String);
   const allOrders = new DaySums(from, days);
   for (const a of orderAssets) sum('orders', a).n.forEach((n, i) => allOrders.add(from + i, Number(n), 0n));
@@ -157,9 +155,9 @@ export async function getStat(ctx: Ctx, q: { start?: string; end?: string }) {
     { key: 'energyReleased', asset: 'ENERGY', points: amounts(sum('energyReleased', 'ENERGY'), 'ENERGY') },
   ];
   return {
-    start: dateOf(from),
-    end: dateOf(to),
-    days: Array.from({ length: days }, (_, i) => dateOf(from + i)),
+    start: dateOfDay(from),
+    end: dateOfDay(to),
+    days: Array.from({ length: days }, (_, i) => dateOfDay(from + i)),
     figures,
     series,
   };
@@ -176,17 +174,9 @@ export async function getWelcome(ctx: Ctx, manager: SessionManager) {
       .executeTakeFirst(),
   ]);
   const all: Record<WaitingKey, Omit<WaitingCount, 'key'>> = {
-    withdraw: {
-      count: now.withdrawPending[1]?.n ?? 0,
-      amount: formatAsset(now.withdrawPending[1]?.amount ?? '0', 'USDT'),
-      asset: 'USDT',
-    },
-    extract: {
-      count: now.withdrawPending[2]?.n ?? 0,
-      amount: formatAsset(now.withdrawPending[2]?.amount ?? '0', 'LZ'),
-      asset: 'LZ',
-    },
-    deposit: { count: now.depositPending.n, amount: formatAsset(now.depositPending.amount, 'USDT'), asset: 'USDT' },
+    withdraw: pendingOf(now, 1),
+    extract: pendingOf(now, 2),
+    deposit: pendingOf(now, 'deposit'),
     appeal: { count: now.appeals, amount: null, asset: null },
     ship: { count: now.toShip, amount: null, asset: null },
   };

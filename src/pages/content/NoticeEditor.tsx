@@ -51,7 +51,9 @@ export default function NoticeEditor({ notice, onClose }: { notice: Notice | nul
     try {
       const body = { title: title.trim(), content, pinned, publish };
       await opt({
-        body: notice ? { action: 'update', id: notice.id, ...body } : { action: 'create', ...body },
+        body: notice
+          ? { action: 'update', id: notice.id, updatedAt: notice.updatedAt, ...body }
+          : { action: 'create', ...body },
       }).unwrap();
       dispatch(toastShown(publish ? '已保存并发布' : '已保存'));
       onClose();

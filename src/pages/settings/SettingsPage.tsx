@@ -56,7 +56,7 @@ const intRule = (min: number, max: number) => (v: string) =>
 
 /** The groups whose fields differ from what was loaded, each whole. */
 export function changedGroups(s: S, t: Texts, flags: { open: boolean; on: boolean }): Body {
-  const next: Required<Body> = {
+  const next: Required<Omit<Body, 'updatedAt'>> = {
     platform: { name: t.name.trim() },
     service: { wechat: t.wechat.trim(), phone: t.phone.trim() },
     register: { open: flags.open, inviteReward: t.inviteReward.trim() },
@@ -67,7 +67,7 @@ export function changedGroups(s: S, t: Texts, flags: { open: boolean; on: boolea
     mall: { autoCompleteDays: Number(t.autoCompleteDays) },
   };
   const body: Body = {};
-  for (const g of Object.keys(next) as Array<keyof Body>) {
+  for (const g of Object.keys(next) as Array<keyof typeof next>) {
     const was = g === 'price' ? { lz: s.price.lz === '0' ? '' : s.price.lz } : s[g];
     if (JSON.stringify(was) !== JSON.stringify(next[g])) (body as Record<string, unknown>)[g] = next[g];
   }
@@ -106,7 +106,11 @@ function SettingsForm({ s, editable }: { s: S; editable: boolean }) {
       required: true,
       validate: (v) => validateMoney(v, 'LZ', L.register.inviteReward, { allowZero: true }),
     },
-    lz: { label: L.price.lz, required: true, validate: (v) => validateMoney(v, 'USDT', L.price.lz) },
+    // Checked only when edited: a platform that never set a price can still save its other groups.
+    lz: {
+      label: L.price.lz,
+      validate: (v) => (v.trim() === textsOf(s).lz ? null : validateMoney(v, 'USDT', L.price.lz)),
+    },
     version: {
       label: L.app.version,
       required: true,
@@ -129,6 +133,8 @@ function SettingsForm({ s, editable }: { s: S; editable: boolean }) {
     },
   });
   const body = changedGroups(s, form.values, { open, on });
+  // An unchanged empty price is no change (a platform that never set one).
+  if (body.price && !body.price.lz && !textsOf(s).lz) delete body.price;
   const dirty = Object.keys(body).length > 0;
 
   const submit = async (event: FormEvent) => {
@@ -140,7 +146,7 @@ function SettingsForm({ s, editable }: { s: S; editable: boolean }) {
       return;
     }
     try {
-      await save({ body }).unwrap();
+      await save({ body: { ...body, updatedAt: s.updatedAt ?? 0 } }).unwrap();
       dispatch(toastShown('保存成功'));
     } catch (e) {
       setFailure(errorMessage(e));
@@ -214,11 +220,17 @@ function SettingsForm({ s, editable }: { s: S; editable: boolean }) {
 }
 
 export default function SettingsPage() {
-  const { data } = useGetSettingsQuery();
+  const { data, isError, refetch } = useGetSettingsQuery();
   const editable = useCan('setting:update');
   const [version, setVersion] = useState(0);
   // The form restarts from what the server answers after each save (its canonical values).
   useEffect(() => setVersion((v) => v + 1), [data]);
+  if (!data && isError)
+    return (
+      <Alert severity="error" action={<Button onClick={() => refetch()}>重试</Button>}>
+        系统设置加载失败
+      </Alert>
+    );
   if (!data) return <CircularProgress aria-label="加载中" />;
   return <SettingsForm key={version} s={data} editable={editable} />;
 }

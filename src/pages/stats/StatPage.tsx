@@ -6,6 +6,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -223,7 +224,8 @@ export default function StatPage() {
   // 自定义 chosen but not yet asked for: the days show, the figures stay those of the URL's range.
   const [editing, setEditing] = useState(false);
   const picked: StatRangeKey = editing ? 'custom' : range.key;
-  const { data, isFetching } = useGetStatQuery({ start: range.start, end: range.end });
+  // currentData: the figures of the range picked, never the previous range's under the new pick.
+  const { currentData: data, isFetching, isError, refetch } = useGetStatQuery({ start: range.start, end: range.end });
 
   const pick = (key: StatRangeKey | null) => {
     if (key === null || key === picked) return;
@@ -272,10 +274,16 @@ export default function StatPage() {
       </Paper>
       {isFetching && data && <CircularProgress size={20} aria-label="加载中" />}
       {!data ? (
-        isFetching && (
+        isFetching ? (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
             <CircularProgress aria-label="加载中" />
           </Box>
+        ) : (
+          isError && (
+            <Alert severity="error" action={<Button onClick={() => refetch()}>重试</Button>}>
+              统计数据加载失败
+            </Alert>
+          )
         )
       ) : (
         <>

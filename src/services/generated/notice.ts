@@ -78,6 +78,8 @@ export type NoticeOptApiArg = {
     pinned?: boolean;
     publish?: boolean;
     title?: string;
+    /** update: the updatedAt the editor loaded; a save over a newer one is refused (409) */
+    updatedAt?: number;
   };
 };
 export const { useListNoticesQuery, useLazyListNoticesQuery, useNoticeOptMutation } = injectedRtkApi;

@@ -124,6 +124,8 @@ export type SaveSettingsApiArg = {
       phone: string;
       wechat: string;
     };
+    /** the updatedAt the page loaded (0: never saved); a save over a newer one is refused (409) */
+    updatedAt?: number;
   };
 };
 export const {

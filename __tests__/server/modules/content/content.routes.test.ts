@@ -109,6 +109,37 @@ describe(`notices and texts (${dbKind})`, () => {
     expect(r.data.total).toBe(0);
   });
 
+  it('refuses an edit over a newer version, and keeps 置顶 when an edit leaves it out', async () => {
+    const n = (await create({ pinned: true })) as unknown as { id: number; updatedAt: number };
+    t.clock.advance(1000);
+    const first = await opt({
+      action: 'update',
+      id: n.id,
+      title: '甲改的',
+      content: '<p>甲</p>',
+      updatedAt: n.updatedAt,
+    });
+    expect(first.data).toMatchObject({ title: '甲改的', pinned: true, updatedAt: t.clock.now() });
+    const second = await opt({
+      action: 'update',
+      id: n.id,
+      title: '乙改的',
+      content: '<p>乙</p>',
+      updatedAt: n.updatedAt,
+    });
+    expect(second).toMatchObject({ code: 409, msg: '公告已被其他管理员修改，请刷新后再编辑' });
+    // Two editors racing on the same version: one wins.
+    const v = first.data.updatedAt;
+    t.clock.advance(1000);
+    const race = await Promise.all(
+      [1, 2, 3, 4].map((i) =>
+        opt({ action: 'update', id: n.id, title: `第${i}版`, content: '<p>x</p>', updatedAt: v }),
+      ),
+    );
+    expect(race.filter((r) => r.code === 200)).toHaveLength(1);
+    expect(race.filter((r) => r.code === 409)).toHaveLength(3);
+  });
+
   it('gives one winner when two managers publish (or delete) the same notice at once', async () => {
     const n = await create();
     const results = await Promise.all(Array.from({ length: 10 }, () => opt({ action: 'publish', id: n.id })));

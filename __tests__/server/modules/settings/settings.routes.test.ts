@@ -69,7 +69,7 @@ describe(`system settings and the LZ price (${dbKind})`, () => {
       [{ maintenance: { on: true, message: ' ' } }, '开启维护模式时请填写维护公告'],
       [{ match: { payTimeoutMinutes: 2 } }, '撮合付款时限（分钟）'],
       [{ mall: { autoCompleteDays: 31 } }, '发货后自动完成（天）'],
-      [{ mall: { autoCompleteDays: 7, extra: 1 } }, ''],
+      [{ mall: { autoCompleteDays: 7, extra: 1 } }, '不支持的参数：extra'],
       [{ platform: { name: '平\u0000台' } }, '平台名称'],
       [{}, '没有要保存的设置'],
     ];
@@ -96,9 +96,27 @@ describe(`system settings and the LZ price (${dbKind})`, () => {
     expect(p.history).toHaveLength(30);
     const prices = p.history.map((h: { price: string }) => h.price);
     expect(prices.slice(0, 19).every((x: string) => x === '0.1')).toBe(true);
+    // Day 19 had two changes: its point is the price at the day's end.
+    expect(prices[19]).toBe('0.25');
     expect(prices.slice(20, 29).every((x: string) => x === '0.25')).toBe(true);
     expect(prices[29]).toBe('0.3');
     expect(p.history[29].date).toBe(new Date(start + 8 * 3600_000).toISOString().slice(0, 10));
+  });
+
+  it('refuses a save over a newer version: of managers saving over the same one, one wins', async () => {
+    const loaded = (await get()).data.updatedAt ?? 0;
+    t.clock.advance(1000);
+    const saves = await Promise.all(
+      ['甲', '乙', '丙', '丁', '戊'].map((n) => save({ platform: { name: `社区${n}` }, updatedAt: loaded })),
+    );
+    expect(saves.filter((r) => r.code === 200)).toHaveLength(1);
+    for (const r of saves.filter((x) => x.code !== 200))
+      expect(r).toMatchObject({ code: 409, msg: '系统设置已被其他管理员修改，请刷新后再保存' });
+    const now = (await get()).data;
+    expect(now.updatedAt).toBe(t.clock.now());
+    t.clock.advance(1000);
+    expect((await save({ service: { wechat: 'x', phone: '' }, updatedAt: now.updatedAt })).code).toBe(200);
+    expect((await opLogs(t)).filter((l) => l.permission_code === 'setting:update')).toHaveLength(2);
   });
 
   it('enforces view and update permissions on the server', async () => {

@@ -1,5 +1,5 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import ProtocolPage, { LEAVE_TEXT } from '../../../../src/pages/content/ProtocolPage';
+import ProtocolPage, { LEAVE_TEXT, NEWER_TEXT } from '../../../../src/pages/content/ProtocolPage';
 import { envelope, mockFetch } from '../../mockFetch';
 import { makeStore, renderAt } from '../../shellHarness';
 
@@ -10,6 +10,7 @@ const T0 = Date.UTC(2026, 10, 20, 2, 30, 0);
 
 function setup(opts: { codes?: string[]; conflict?: boolean } = {}) {
   const calls: Array<{ path: string; query: Record<string, string>; body: any }> = [];
+  let version = T0;
   mockFetch(async (request) => {
     const url = new URL(request.url);
     const p = url.pathname.replace('/v1/admin/', '');
@@ -18,9 +19,18 @@ function setup(opts: { codes?: string[]; conflict?: boolean } = {}) {
     calls.push({ path: p, query, body });
     if (p === 'user/permissions') return envelope({ codes: opts.codes ?? ['play:view', 'play:update'], tree: [] });
     if (p === 'protocol' && request.method === 'GET')
-      return envelope({ id: 8, title: '玩法说明', content: '<p>旧规则</p>', updatedAt: T0, updatedBy: 'admin' });
+      return envelope({
+        id: 8,
+        title: version === T0 ? '玩法说明' : '别人改的',
+        content: '<p>旧规则</p>',
+        updatedAt: version,
+        updatedBy: 'admin',
+      });
     if (p === 'protocol') {
-      if (opts.conflict) return envelope(null, 409, '该文案已被其他管理员修改，请刷新后再编辑');
+      if (opts.conflict) {
+        version = T0 + 5000; // another manager saved first
+        return envelope(null, 409, '该文案已被其他管理员修改，请刷新后再编辑');
+      }
       return envelope({ ...body, updatedAt: T0 + 1000, updatedBy: 'admin' });
     }
     return envelope(null, 404, '接口不存在');
@@ -64,6 +74,16 @@ describe('ProtocolPage', () => {
     void router.navigate('/layout/other');
     fireEvent.click(await screen.findByRole('button', { name: '离开' }));
     expect(await screen.findByText('别的页面')).toBeInTheDocument();
+  });
+
+  it('keeps the edits when a save is refused because another manager saved first', async () => {
+    setup({ conflict: true });
+    await screen.findByRole('heading', { name: '玩法说明' });
+    fireEvent.change(screen.getByRole('textbox', { name: '标题' }), { target: { value: '我的修改' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText(NEWER_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: '标题' })).toHaveValue('我的修改');
+    expect(screen.getByText('有未保存的修改')).toBeInTheDocument();
   });
 
   it('is read-only without the update permission', async () => {

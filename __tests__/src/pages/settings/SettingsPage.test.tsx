@@ -46,7 +46,7 @@ describe('SettingsPage', () => {
     fireEvent.change(screen.getByRole('textbox', { name: '发货后自动完成（天）' }), { target: { value: '10' } });
     fireEvent.click(save);
     await waitFor(() => expect(posts()).toHaveLength(1));
-    expect(posts()[0].body).toEqual({ platform: { name: '链社区' }, mall: { autoCompleteDays: 10 } });
+    expect(posts()[0].body).toEqual({ platform: { name: '链社区' }, mall: { autoCompleteDays: 10 }, updatedAt: 0 });
     await waitFor(() => expect(store.getState().toast.items.map((t) => t.msg)).toContain('保存成功'));
   });
 
