@@ -32,6 +32,7 @@ import { toggleSidebar } from '../store/layoutSlice';
 import { MENU_POPUP_DELAY_MS, sidebarWidth } from './layoutSizes';
 import { activeTrail, isLeaf } from './menuTree';
 import { useHoverPopup } from './useHoverPopup';
+import { WaitingBadge, waitingIn } from './WaitingBadge';
 
 export const APP_TITLE = '后台管理控制台';
 
@@ -170,35 +171,6 @@ function ExpandedEntry({
         </List>
       </Collapse>
     </>
-  );
-}
-
-/** What waits in a group's pages (shown on the group while it is folded). */
-function waitingIn(entry: MenuEntry, badges: ReadonlyMap<string, number>): number {
-  return entry.sub.reduce((n, e) => n + (isLeaf(e) ? (badges.get(e.layout) ?? 0) : waitingIn(e, badges)), 0);
-}
-
-/** The number waiting on a page (提现待审核…), beside its menu entry. */
-function WaitingBadge({ count }: { count: number | undefined }) {
-  if (!count) return null;
-  return (
-    <Box
-      component="span"
-      aria-label={`待处理 ${count}`}
-      sx={{
-        ml: 0.5,
-        px: 0.75,
-        minWidth: 20,
-        borderRadius: 10,
-        bgcolor: 'error.main',
-        color: '#fff',
-        fontSize: 12,
-        lineHeight: '20px',
-        textAlign: 'center',
-      }}
-    >
-      {count > 99 ? '99+' : count}
-    </Box>
   );
 }
 

@@ -17,6 +17,7 @@ import type { Actor, Ctx } from '../../context';
 import { badInput, conflict, notFound } from '../../errors';
 import { sanitizeRichText } from '../../http/richText';
 import { pageOf } from '../../db/keyset';
+import { updateFromFirst } from '../../db/transitions';
 import { parseRange } from '../../range';
 import { changed, changeList, managerAction } from '../oplog/managerAction';
 import {
@@ -72,11 +73,8 @@ function noticeValues(input: Static<typeof NoticeOptBody>, pinnedBefore = false)
   return { title, content, pinned: input.pinned ?? pinnedBefore };
 }
 
-/** Runs a conditional write once per allowed source state; the state it left, or undefined. */
-async function fromFirst(states: readonly number[], write: (from: number) => Promise<boolean>) {
-  for (const from of states) if (await write(from)) return from;
-  return undefined;
-}
+/** A conditional write's answer as updateFromFirst wants it: something when a row changed. */
+const changedRow = (ok: boolean) => (ok ? true : undefined);
 
 /** notice/opt: create, update (not while published), publish, offline, delete (not while published). */
 export async function noticeOpt(ctx: Ctx, actor: Actor, input: Static<typeof NoticeOptBody>) {
@@ -112,7 +110,10 @@ export async function noticeOpt(ctx: Ctx, actor: Actor, input: Static<typeof Not
       const v = noticeValues(input, Number(old.pinned) === 1);
       if (input.updatedAt !== undefined && Number(old.updated_at) !== input.updatedAt)
         throw conflict(ContentMessages.noticeChanged);
-      const left = await fromFirst(NOTICE_EDITABLE, (from) => updateNotice(trx, id, from, v, by, now, input.updatedAt));
+      const moved = await updateFromFirst(NOTICE_EDITABLE, (from) =>
+        updateNotice(trx, id, from, v, by, now, input.updatedAt).then(changedRow),
+      );
+      const left = moved?.from;
       if (left === undefined)
         throw conflict(
           noticeEditable(Number(old.status)) ? ContentMessages.noticeChanged : ContentMessages.editPublished,
@@ -130,12 +131,12 @@ export async function noticeOpt(ctx: Ctx, actor: Actor, input: Static<typeof Not
         ) +
         (input.publish ? '，并发布' : '');
     } else if (action === 'delete') {
-      if ((await fromFirst(NOTICE_EDITABLE, (from) => deleteNotice(trx, id, from))) === undefined)
+      if (!(await updateFromFirst(NOTICE_EDITABLE, (from) => deleteNotice(trx, id, from).then(changedRow))))
         throw conflict(ContentMessages.deletePublished);
       summary = `删除公告 ${label}（${NoticeStatus.label(Number(old.status))}）`;
     } else {
       const t = NoticeActions[action];
-      if ((await fromFirst(t.from, (from) => moveNotice(trx, id, from, t.to, by, now))) === undefined)
+      if (!(await updateFromFirst(t.from, (from) => moveNotice(trx, id, from, t.to, by, now).then(changedRow))))
         throw conflict(action === 'publish' ? ContentMessages.publishPublished : ContentMessages.offlineNotPublished);
       summary = `${t.label}公告 ${label}`;
     }

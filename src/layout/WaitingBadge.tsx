@@ -1,0 +1,33 @@
+/** The sidebar's waiting-count badge (提现待审核…) beside a page, and the sum on a folded group. */
+import Box from '@mui/material/Box';
+import type { MenuEntry } from '../services/generated/auth';
+import { isLeaf } from './menuTree';
+
+/** What waits in a group's pages (shown on the group while it is folded). */
+export function waitingIn(entry: MenuEntry, badges: ReadonlyMap<string, number>): number {
+  return entry.sub.reduce((n, e) => n + (isLeaf(e) ? (badges.get(e.layout) ?? 0) : waitingIn(e, badges)), 0);
+}
+
+/** The number waiting on a page (提现待审核…), beside its menu entry. */
+export function WaitingBadge({ count }: { count: number | undefined }) {
+  if (!count) return null;
+  return (
+    <Box
+      component="span"
+      aria-label={`待处理 ${count}`}
+      sx={{
+        ml: 0.5,
+        px: 0.75,
+        minWidth: 20,
+        borderRadius: 10,
+        bgcolor: 'error.main',
+        color: '#fff',
+        fontSize: 12,
+        lineHeight: '20px',
+        textAlign: 'center',
+      }}
+    >
+      {count > 99 ? '99+' : count}
+    </Box>
+  );
+}
