@@ -81,7 +81,7 @@ export default function Sidebar() {
       <List component="div" disablePadding sx={{ flexGrow: 1, overflowY: 'auto', overflowX: 'hidden' }}>
         {menu.map((entry) =>
           collapsed ? (
-            <CollapsedEntry key={entry.id} entry={entry} trail={trail} />
+            <CollapsedEntry key={entry.id} entry={entry} trail={trail} badges={badges} />
           ) : (
             <ExpandedEntry key={entry.id} entry={entry} depth={0} trail={trail} badges={badges} />
           ),
@@ -175,9 +175,17 @@ function ExpandedEntry({
 }
 
 /** Collapsed mode, top level: an icon; a leaf shows its title as a tooltip, a group a hover popup. */
-function CollapsedEntry({ entry, trail }: { entry: MenuEntry; trail: number[] }) {
+function CollapsedEntry({
+  entry,
+  trail,
+  badges,
+}: {
+  entry: MenuEntry;
+  trail: number[];
+  badges: ReadonlyMap<string, number>;
+}) {
   const inTrail = trail.includes(entry.id);
-  const sx = { ...itemSx, justifyContent: 'center', px: 0 };
+  const sx = { ...itemSx, justifyContent: 'center', px: 0, position: 'relative' } as const;
   if (isLeaf(entry)) {
     return (
       <Tooltip title={entry.title} placement="right">
@@ -190,15 +198,17 @@ function CollapsedEntry({ entry, trail }: { entry: MenuEntry; trail: number[] })
           sx={sx}
         >
           <EntryIcon entry={entry} />
+          <WaitingBadge corner count={badges.get(entry.layout)} />
         </ListItemButton>
       </Tooltip>
     );
   }
   return (
-    <HoverGroup entry={entry} trail={trail} portal>
+    <HoverGroup entry={entry} trail={trail} badges={badges} portal>
       {(anchorProps, ref) => (
         <ListItemButton ref={ref} {...anchorProps} selected={inTrail} aria-label={entry.title} sx={sx}>
           <EntryIcon entry={entry} />
+          <WaitingBadge corner count={waitingIn(entry, badges)} />
         </ListItemButton>
       )}
     </HoverGroup>
@@ -217,12 +227,14 @@ type AnchorProps = ReturnType<typeof useHoverPopup>['anchorProps'] & {
 function HoverGroup({
   entry,
   trail,
+  badges,
   portal,
   onNavigate,
   children,
 }: {
   entry: MenuEntry;
   trail: number[];
+  badges: ReadonlyMap<string, number>;
   portal?: boolean;
   onNavigate?: () => void;
   children: (anchorProps: AnchorProps, ref: (el: HTMLElement | null) => void) => ReactNode;
@@ -252,15 +264,17 @@ function HoverGroup({
               if (isLeaf(child)) {
                 return (
                   <MenuItem key={child.id} component={RouterLink} to={child.layout} selected={selected} onClick={done}>
-                    {child.title}
+                    <ListItemText>{child.title}</ListItemText>
+                    <WaitingBadge count={badges.get(child.layout)} />
                   </MenuItem>
                 );
               }
               return (
-                <HoverGroup key={child.id} entry={child} trail={trail} onNavigate={done}>
+                <HoverGroup key={child.id} entry={child} trail={trail} badges={badges} onNavigate={done}>
                   {(anchorProps, ref) => (
                     <MenuItem ref={ref} {...anchorProps} selected={selected}>
                       <ListItemText>{child.title}</ListItemText>
+                      <WaitingBadge count={waitingIn(child, badges)} />
                       <ChevronRight fontSize="small" />
                     </MenuItem>
                   )}

@@ -182,4 +182,18 @@ describe('Sidebar waiting badges', () => {
     ).toBeInTheDocument();
     expect(within(screen.getByRole('link', { name: /提取审核/ })).queryByLabelText(/待处理/)).toBeNull();
   });
+
+  it('shows the sums on the icons of a collapsed sidebar and the counts in its popups', async () => {
+    mockApi(menu, undefined, welcome);
+    renderAt(<Sidebar />, '/layout/welcome', makeStore({ width: 800 }));
+    const group = await screen.findByRole('button', { name: '提现管理' });
+    expect(await within(group).findByLabelText('待处理 3')).toBeInTheDocument();
+    expect(within(screen.getByRole('link', { name: '撮合管理' })).getByLabelText('待处理 120')).toHaveTextContent(
+      '99+',
+    );
+    fireEvent.mouseEnter(group);
+    const popup = await screen.findByRole('menu', { name: '提现管理' });
+    expect(within(within(popup).getByRole('menuitem', { name: /提现审核/ })).getByLabelText('待处理 3')).toBeVisible();
+    expect(within(within(popup).getByRole('menuitem', { name: /提取审核/ })).queryByLabelText(/待处理/)).toBeNull();
+  });
 });
