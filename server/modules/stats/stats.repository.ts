@@ -7,6 +7,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { money, moneySum } from '../../db/sql';
 import { selectArrays } from '../../db/statements';
+import { BLOCK_DAYS } from '../../db/dayBuckets';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -44,15 +45,62 @@ export async function orderDays(db: Db, from: number, to: number) {
   );
 }
 
-/** member_day_stat's rows in days [from, to]. */
+/** member_day_stat's rows in days [from, to] as `[day, n]` arrays. */
 export async function memberDays(db: Db, from: number, to: number) {
-  const rows = await db
-    .selectFrom('member_day_stat')
-    .select(['day', 'n'])
-    .where('day', '>=', from)
-    .where('day', '<=', to)
-    .execute();
-  return rows.map((r) => ({ day: Number(r.day), n: Number(r.n) }));
+  return selectArrays<[number, number]>(
+    db,
+    db.selectFrom('member_day_stat').select(['day', 'n']).where('day', '>=', from).where('day', '<=', to),
+  );
+}
+
+/**
+ * Each 32-day block's version in blocks [b0, b1]: the sums of `n` of its bill_stat 'B' rows of `types`,
+ * its order_day_stat 'B' rows and its member_day_stat rows, as `bills:orders:members` (every one only
+ * grows, so any fact written into the block changes it). A block without rows is absent.
+ */
+export async function blockVersions(db: Db, types: readonly number[], b0: number, b1: number) {
+  const [bills, orders, members] = await Promise.all([
+    selectArrays<[number, string]>(
+      db,
+      db
+        .selectFrom('bill_stat')
+        .select(['bucket', sql<string>`cast(sum(n) as text)`.as('n')])
+        .where('kind', '=', 'B')
+        .where('bucket', '>=', b0)
+        .where('bucket', '<=', b1)
+        .where('type', 'in', [...types])
+        .groupBy('bucket'),
+    ),
+    selectArrays<[number, string]>(
+      db,
+      db
+        .selectFrom('order_day_stat')
+        .select(['bucket', sql<string>`cast(sum(n) as text)`.as('n')])
+        .where('kind', '=', 'B')
+        .where('bucket', '>=', b0)
+        .where('bucket', '<=', b1)
+        .groupBy('bucket'),
+    ),
+    selectArrays<[number, string]>(
+      db,
+      db
+        .selectFrom('member_day_stat')
+        .select([sql<number>`day / ${sql.lit(BLOCK_DAYS)}`.as('b'), sql<string>`cast(sum(n) as text)`.as('n')])
+        .where('day', '>=', b0 * BLOCK_DAYS)
+        .where('day', '<=', b1 * BLOCK_DAYS + BLOCK_DAYS - 1)
+        .groupBy(sql`day / ${sql.lit(BLOCK_DAYS)}`),
+    ),
+  ]);
+  const parts = new Map<number, [string, string, string]>();
+  const part = (b: number) => {
+    let p = parts.get(b);
+    if (!p) parts.set(b, (p = ['0', '0', '0']));
+    return p;
+  };
+  for (const [b, n] of bills) part(Number(b))[0] = n;
+  for (const [b, n] of orders) part(Number(b))[1] = n;
+  for (const [b, n] of members) part(Number(b))[2] = n;
+  return new Map([...parts].map(([b, p]) => [b, p.join(':')]));
 }
 
 /** The state now: members, pending deposits and withdrawals, active pledges, appeals and orders to ship. */

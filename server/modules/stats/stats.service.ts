@@ -4,7 +4,6 @@
  * asset's decimals.
  */
 import type { Asset } from '../../../domain/assets';
-import { BillType } from '../../../domain/bills';
 import { formatAsset } from '../../../domain/money';
 import { STAT_MAX_DAYS, type StatFigureKey, type StatSeriesKey } from '../../../domain/stats';
 import { WaitingItems, type WaitingCount, type WaitingKey } from '../../../domain/waiting';
@@ -13,7 +12,8 @@ import { dateOfDay, dayOf } from '../../db/dayBuckets';
 import { badInput } from '../../errors';
 import { parseTimeBound } from '../../range';
 import type { SessionManager } from '../auth/session.service';
-import { billDays, memberDays, orderDays, snapshot } from './stats.repository';
+import { snapshot } from './stats.repository';
+import { DaySums, statDayTable } from './stats.days';
 
 export interface StatFigure {
   key: StatFigureKey;
@@ -49,71 +49,12 @@ function pendingOf(now: Snapshot, what: 1 | 2 | 'deposit') {
   return { count: p?.n ?? 0, amount: formatAsset(p?.amount ?? '0', asset), asset };
 }
 
-/** The series key of a bill type (a paid withdrawal's depends on its asset: 提现 USDT, 提取 LZ). */
-const BILL_KEYS: Partial<Record<number, string>> = {
-  [BillType.deposit]: 'deposits',
-  [BillType.pledgeLock]: 'pledgeNew',
-  [BillType.pledgeIncome]: 'pledgeIncome',
-  [BillType.seedRelease]: 'energyReleased',
-  [BillType.mallRefund]: 'refunds',
-};
-
-/** Per-day sums of one key, as bigint, then totals. */
-class DaySums {
-  readonly n: bigint[];
-  readonly amount: bigint[];
-  constructor(
-    private readonly from: number,
-    days: number,
-  ) {
-    this.n = new Array<bigint>(days).fill(0n);
-    this.amount = new Array<bigint>(days).fill(0n);
-  }
-  add(day: number, n: number, amount: bigint) {
-    const i = day - this.from;
-    if (i < 0 || i >= this.n.length) return;
-    this.n[i] += BigInt(n);
-    this.amount[i] += amount;
-  }
-  get count() {
-    return Number(this.n.reduce((a, b) => a + b, 0n));
-  }
-  get total() {
-    return this.amount.reduce((a, b) => a + b, 0n);
-  }
-}
-
 export async function getStat(ctx: Ctx, q: { start?: string; end?: string }) {
   const { from, to } = statDays(q, ctx.clock.now());
   const days = to - from + 1;
-  const types = [
-    BillType.deposit,
-    BillType.withdrawSuccess,
-    BillType.pledgeLock,
-    BillType.pledgeIncome,
-    BillType.seedRelease,
-    BillType.mallRefund,
-  ];
-  const [bills, orders, members, now] = await Promise.all([
-    billDays(ctx.db, types, from, to),
-    orderDays(ctx.db, from, to),
-    memberDays(ctx.db, from, to),
-    snapshot(ctx.db),
-  ]);
-  const sums = new Map<string, DaySums>();
-  const at = (key: string) => {
-    let s = sums.get(key);
-    if (!s) sums.set(key, (s = new DaySums(from, days)));
-    return s;
-  };
-  for (const [day, type, asset, n, amount] of bills) {
-    const key = type === BillType.withdrawSuccess ? (asset === 'LZ' ? 'extractPaid' : 'withdrawPaid') : BILL_KEYS[type];
-    if (key) at(`${key}:${asset}`).add(Number(day), Number(n), BigInt(amount));
-  }
-  for (const [day, asset, n, total] of orders) at(`orders:${asset}`).add(Number(day), Number(n), BigInt(total));
-  const newMembers = at('membersNew:');
-  for (const m of members) newMembers.add(m.day, m.n, 0n);
-
+  const [table, now] = await Promise.all([statDayTable(ctx, from, to), snapshot(ctx.db)]);
+  const sums = table.sums;
+  const newMembers = table.at('membersNew:');
   const sum = (key: string, asset: Asset) => sums.get(`${key}:${asset}`) ?? new DaySums(from, days);
   const figure = (key: StatFigureKey, s: DaySums, asset: Asset | null): StatFigure => ({
     key,
@@ -142,7 +83,7 @@ export async function getStat(ctx: Ctx, q: { start?: string; end?: string }) {
   const amounts = (s: DaySums, asset: Asset) => s.amount.map((v) => (v === 0n ? '0' : formatAsset(v, asset)));
   const counts = (s: DaySums) => s.n.map(String);
   const allOrders = new DaySums(from, days);
-  for (const a of orderAssets) sum('orders', a).n.forEach((n, i) => allOrders.add(from + i, Number(n), 0n));
+  for (const a of orderAssets) sum('orders', a).n.forEach((n, i) => allOrders.add(from + i, n, 0n));
   const series: StatSeriesOut[] = [
     { key: 'membersNew', asset: null, points: counts(newMembers) },
     { key: 'deposits', asset: 'USDT', points: amounts(sum('deposits', 'USDT'), 'USDT') },
