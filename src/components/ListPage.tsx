@@ -18,6 +18,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import RefreshIcon from '@mui/icons-material/Refresh';
 import {
   DataGrid,
   type DataGridProps,
@@ -106,6 +107,11 @@ export interface ListPageProps<R extends GridValidRowModel, S = unknown, F exten
   /** Checkbox selection for batch actions (useRowSelection()). */
   selection?: RowSelection;
   getRowId?: (row: R) => GridRowId;
+  /**
+   * The query hook's `refetch`: 搜索 and 重置 ask the server again even when the filters are unchanged,
+   * and a 刷新 button appears.
+   */
+  onRefresh?: () => void;
   /** Accessible name of the grid, e.g. "管理员列表". */
   label?: string;
   /** Escape hatch for grid props this component does not decide (rowHeight, getRowClassName…). */
@@ -124,16 +130,30 @@ export function ListPage<R extends GridValidRowModel, S = unknown, F extends Fil
   getRowId,
   label,
   gridProps,
+  onRefresh,
 }: ListPageProps<R, S, F>) {
   // The bar only calls search/reset and the pager: the filter names do not matter here.
   const params = typedParams as unknown as ListParams<FilterValues>;
   const rows = data?.list ?? [];
   const gridColumns = useMemo(() => columns.map((c) => ({ sortable: false, ...c })), [columns]);
 
+  // An unchanged URL starts no new query: ask the server again for what is on screen.
+  const search = () => {
+    if (!params.search()) onRefresh?.();
+  };
+  const reset = () => {
+    if (!params.reset()) onRefresh?.();
+  };
+  const refresh = onRefresh ? (
+    <Button type="button" variant="outlined" startIcon={<RefreshIcon />} onClick={() => onRefresh()}>
+      刷新
+    </Button>
+  ) : null;
+
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (!isSearchEnter(event)) return;
     event.preventDefault();
-    params.search();
+    search();
   };
 
   // Stable models: a new object each render would read to the grid as a change (and a new sort
@@ -193,19 +213,21 @@ export function ListPage<R extends GridValidRowModel, S = unknown, F extends Fil
             >
               {children}
               <Stack direction="row" spacing={1}>
-                <Button type="button" variant="contained" startIcon={<SearchIcon />} onClick={() => params.search()}>
+                <Button type="button" variant="contained" startIcon={<SearchIcon />} onClick={search}>
                   搜索
                 </Button>
-                <Button type="button" variant="outlined" startIcon={<RestartAltIcon />} onClick={() => params.reset()}>
+                <Button type="button" variant="outlined" startIcon={<RestartAltIcon />} onClick={reset}>
                   重置
                 </Button>
+                {refresh}
               </Stack>
             </Box>
           </Paper>
         ) : null}
-        {toolbar ? (
+        {toolbar || (refresh && !children) ? (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {toolbar}
+            {children ? null : refresh}
           </Stack>
         ) : null}
         <Paper variant="outlined">

@@ -67,12 +67,12 @@ export interface ListParams<F extends FilterValues = FilterValues> {
     value: string;
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   };
-  /** Applies the draft (plus `patch`) as the filters and goes back to page 1. */
-  search: (patch?: Partial<F>) => void;
+  /** Applies the draft (plus `patch`) as the filters and goes back to page 1; false when nothing changed. */
+  search: (patch?: Partial<F>) => boolean;
   /** Replaces the applied filters (missing names fall back to their defaults) and goes to page 1. */
   setFilters: (next: Partial<F>) => void;
-  /** Clears every filter back to its default and goes to page 1; size and sort are kept. */
-  reset: () => void;
+  /** Clears every filter back to its default and goes to page 1 (size and sort kept); false when nothing changed. */
+  reset: () => boolean;
   /**
    * `replace` corrects the current history entry instead of adding one (a page past the end); `after` /
    * `before` say the page follows / precedes a row of the page on screen (its `next` / `prev`).
@@ -147,8 +147,10 @@ export function useListParams<F extends FilterValues = FilterValues>(defaults: L
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [searchParams, defaultsKey]);
 
+  /** Writes the state into the URL; says whether the URL changed (an unchanged one fetches nothing new). */
   const write = useCallback(
-    (next: UrlState<F>, replace = false) => {
+    (next: UrlState<F>, replace = false): boolean => {
+      let changed = true;
       setSearchParams(
         (current) => {
           const params = new URLSearchParams(current);
@@ -169,10 +171,12 @@ export function useListParams<F extends FilterValues = FilterValues>(defaults: L
           put('size', String(next.size), String(defaultSize));
           put('sort', next.sort, defaultSort);
           put('order', next.sort ? next.order : undefined, defaultSort ? defaultOrder : undefined);
+          changed = params.toString() !== current.toString();
           return params;
         },
         { replace },
       );
+      return changed;
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [setSearchParams, defaultsKey],
@@ -205,7 +209,7 @@ export function useListParams<F extends FilterValues = FilterValues>(defaults: L
 
   const reset = useCallback(() => {
     setDraftState({ key: JSON.stringify(defaultFilters), values: defaultFilters });
-    write({ ...state, filters: defaultFilters, page: 1 });
+    return write({ ...state, filters: defaultFilters, page: 1 });
   }, [write, state, defaultFilters]);
 
   const setPage = useCallback(

@@ -43,6 +43,7 @@ function setup(
   opts: { empty?: boolean; pending?: boolean; fetching?: boolean; selectable?: boolean; stuckOnPage1?: boolean } = {},
 ) {
   const calls: ListQueryArgs<Filters>[] = [];
+  const refreshed = { n: 0 };
   const picked: { ids: number[] } = { ids: [] };
   function Page() {
     const params = useListParams<Filters>({ filters: { username: '' } });
@@ -67,6 +68,7 @@ function setup(
         selection={opts.selectable ? selection : undefined}
         toolbar={<Button>新增</Button>}
         gridProps={{ disableVirtualization: true }}
+        onRefresh={() => (refreshed.n += 1)}
       >
         <TextField label="用户名" {...params.field('username')} />
       </ListPage>
@@ -75,7 +77,7 @@ function setup(
   const router = createMemoryRouter([{ path: '/list', element: <Page /> }], { initialEntries: [url] });
   render(<RouterProvider router={router} />);
   const search = () => router.state.location.search;
-  return { router, calls, search, picked, last: () => calls[calls.length - 1] };
+  return { router, calls, search, picked, refreshed, last: () => calls[calls.length - 1] };
 }
 
 const user = () => userEvent.setup();
@@ -111,6 +113,22 @@ describe('ListPage', () => {
     expect(search()).toBe('');
     expect(screen.getByLabelText('用户名')).toHaveValue('');
     expect(last()).toEqual({ page: 1, size: 20 });
+  });
+
+  it('asks the server again on 搜索 and 重置 with unchanged filters and on 刷新, not when the filters changed', async () => {
+    const u = user();
+    const { refreshed, search } = setup();
+    await u.click(screen.getByRole('button', { name: '搜索' }));
+    expect(refreshed.n).toBe(1);
+    await u.click(screen.getByRole('button', { name: '重置' }));
+    expect(refreshed.n).toBe(2);
+    await u.click(screen.getByRole('button', { name: '刷新' }));
+    expect(refreshed.n).toBe(3);
+    await u.type(screen.getByLabelText('用户名'), 'user4{Enter}');
+    expect(search()).toBe('?username=user4');
+    expect(refreshed.n).toBe(3); // the new filter is a new query already
+    await u.click(screen.getByRole('button', { name: '搜索' }));
+    expect(refreshed.n).toBe(4);
   });
 
   it('asks for the next page when the pager moves and restores it on back', async () => {

@@ -55,7 +55,7 @@ export default function BillListPage({ energy = false }: BillListPageProps) {
   // The energy page has no asset filter (it is ENERGY): an `asset` left in its URL is not sent.
   const { asset: _asset, ...energyArgs } = params.queryArgs;
   const changes = useListEnergyChangesQuery({ body: energyArgs as ListEnergyChangesApiArg['body'] }, { skip: !energy });
-  const { data, isFetching } = energy ? changes : bills;
+  const { data, isFetching, refetch } = energy ? changes : bills;
   const { data: types } = useGetBillTypesQuery();
   const typeOptions = types ?? Object.entries(BillTypeLabels).map(([type, label]) => ({ type: Number(type), label }));
 
@@ -111,6 +111,7 @@ export default function BillListPage({ energy = false }: BillListPageProps) {
         columns={columns}
         data={data}
         isFetching={isFetching}
+        onRefresh={refetch}
         label={energy ? '能量变动' : '账单列表'}
         gridProps={gridProps}
       >

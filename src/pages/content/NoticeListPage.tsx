@@ -31,7 +31,7 @@ const NUMERIC = ['status'] as const;
 
 export default function NoticeListPage() {
   const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
-  const { data, isFetching } = useListNoticesQuery(params.queryArgs as ListNoticesApiArg);
+  const { data, isFetching, refetch } = useListNoticesQuery(params.queryArgs as ListNoticesApiArg);
   const canOpt = useCan('notice:opt');
   const [opt] = useNoticeOptMutation();
   const [run, actionDialog] = useAction();
@@ -108,6 +108,7 @@ export default function NoticeListPage() {
         columns={columns}
         data={data}
         isFetching={isFetching}
+        onRefresh={refetch}
         label="公告列表"
         toolbar={
           <Can code="notice:opt">

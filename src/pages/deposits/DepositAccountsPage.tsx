@@ -131,7 +131,7 @@ function AccountDialog({ editing, onClose }: { editing: DepositAccount | 'new' |
 
 export default function DepositAccountsPage() {
   const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
-  const { data, isFetching } = useListDepositAccountsQuery(params.queryArgs as ListDepositAccountsApiArg);
+  const { data, isFetching, refetch } = useListDepositAccountsQuery(params.queryArgs as ListDepositAccountsApiArg);
   const { can } = usePermissions();
   const canOpt = can('depositAccount:opt');
   const [run, actionDialog] = useAction();
@@ -199,6 +199,7 @@ export default function DepositAccountsPage() {
         columns={columns}
         data={data}
         isFetching={isFetching}
+        onRefresh={refetch}
         label="收款地址"
         toolbar={
           <Can code="depositAccount:opt">

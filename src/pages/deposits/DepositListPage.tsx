@@ -35,7 +35,7 @@ const short = (text: string | null | undefined) =>
 
 export default function DepositListPage() {
   const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
-  const { data, isFetching } = useListDepositsQuery(params.queryArgs as ListDepositsApiArg);
+  const { data, isFetching, refetch } = useListDepositsQuery(params.queryArgs as ListDepositsApiArg);
   const { can } = usePermissions();
   const canAudit = can('deposit:audit');
   const [run, actionDialog] = useAction();
@@ -107,6 +107,7 @@ export default function DepositListPage() {
         columns={columns}
         data={data}
         isFetching={isFetching}
+        onRefresh={refetch}
         label="充值记录"
         totals={(sum) => [{ label: '合计金额', amount: sum.amount, asset: 'USDT' }]}
       >

@@ -37,7 +37,7 @@ const NUMERIC = ['status', 'productId'] as const;
 
 export default function OrderListPage() {
   const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
-  const { data, isFetching } = useListOrdersQuery(params.queryArgs as ListOrdersApiArg);
+  const { data, isFetching, refetch } = useListOrdersQuery(params.queryArgs as ListOrdersApiArg);
   const { can } = usePermissions();
   const canOpt = can('order:opt');
   const [run, actionDialog] = useAction();
@@ -147,6 +147,7 @@ export default function OrderListPage() {
         columns={columns}
         data={data}
         isFetching={isFetching}
+        onRefresh={refetch}
         label="订单列表"
         gridProps={{ rowHeight: 56 }}
         totals={(sum) => sum.totals.map((s) => ({ label: `合计金额`, amount: s.total, asset: s.asset as Asset }))}

@@ -42,7 +42,7 @@ const ORDERS_PATH = `/layout/${pagePaths['order:view']}`;
 
 export default function ProductListPage() {
   const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
-  const { data, isFetching } = useListProductsQuery(params.queryArgs as ListProductsApiArg);
+  const { data, isFetching, refetch } = useListProductsQuery(params.queryArgs as ListProductsApiArg);
   const { can } = usePermissions();
   const canEdit = can('product:edit');
   const canOperate = can('product:operate');
@@ -159,6 +159,7 @@ export default function ProductListPage() {
         columns={columns}
         data={data}
         isFetching={isFetching}
+        onRefresh={refetch}
         label="商品列表"
         selection={canOperate ? selection : undefined}
         gridProps={{ rowHeight: 60 }}

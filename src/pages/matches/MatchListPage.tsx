@@ -39,7 +39,7 @@ function party(uid: string, name: string) {
 
 export default function MatchListPage() {
   const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
-  const { data, isFetching } = useListMatchesQuery(params.queryArgs as ListMatchesApiArg);
+  const { data, isFetching, refetch } = useListMatchesQuery(params.queryArgs as ListMatchesApiArg);
   const { can } = usePermissions();
   const canOpt = can('match:opt');
   const [run, actionDialog] = useAction();
@@ -119,6 +119,7 @@ export default function MatchListPage() {
         columns={columns}
         data={data}
         isFetching={isFetching}
+        onRefresh={refetch}
         label="撮合列表"
         totals={(sum) => [
           { label: '合计数量', amount: sum.quantity, asset: 'LZ' },

@@ -21,7 +21,7 @@ const assetOf = (row: Row): Asset => row.asset;
 
 export default function AssetQueryPage() {
   const params = useListParams({ filters: FILTERS });
-  const { data, isFetching } = useListAssetsQuery(params.queryArgs as ListAssetsApiArg);
+  const { data, isFetching, refetch } = useListAssetsQuery(params.queryArgs as ListAssetsApiArg);
   const columns = useMemo<GridColDef<Row>[]>(
     () => [
       { field: 'uid', headerName: 'UID', width: 100 },
@@ -47,6 +47,7 @@ export default function AssetQueryPage() {
       columns={columns}
       data={data}
       isFetching={isFetching}
+      onRefresh={refetch}
       label="资产列表"
       getRowId={(row) => `${row.memberId}-${row.asset}`}
       totals={totals}

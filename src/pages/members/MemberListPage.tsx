@@ -37,7 +37,7 @@ const ALL_ZONES = { size: 100 };
 
 export default function MemberListPage() {
   const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
-  const { data, isFetching } = useListMembersQuery(params.queryArgs as ListMembersApiArg);
+  const { data, isFetching, refetch } = useListMembersQuery(params.queryArgs as ListMembersApiArg);
   const { can } = usePermissions();
   const { data: zoneData } = useListZonesQuery(ALL_ZONES, { skip: !can('zone:view') });
   const zones = useMemo(() => zoneData?.list ?? [], [zoneData]);
@@ -84,6 +84,7 @@ export default function MemberListPage() {
         columns={columns}
         data={data}
         isFetching={isFetching}
+        onRefresh={refetch}
         label="会员列表"
         // Wider than most screens: render every column (a page is at most 100 rows) so the row actions
         // at the end exist before they are scrolled to.

@@ -24,7 +24,7 @@ const NUMERIC = ['status'] as const;
 
 export default function ZonesPage() {
   const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
-  const { data, isFetching } = useListZonesQuery(params.queryArgs as ListZonesApiArg);
+  const { data, isFetching, refetch } = useListZonesQuery(params.queryArgs as ListZonesApiArg);
   const { can } = usePermissions();
   const [run, actionDialog] = useAction();
   const [opt] = useZoneOptMutation();
@@ -86,6 +86,7 @@ export default function ZonesPage() {
         columns={columns}
         data={data}
         isFetching={isFetching}
+        onRefresh={refetch}
         label="专区列表"
         toolbar={
           <Can code="zone:opt">

@@ -36,7 +36,7 @@ function accountText(row: PaymentMethod): string {
 
 export default function PaymentListPage() {
   const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
-  const { data, isFetching } = useListPaymentMethodsQuery(params.queryArgs as ListPaymentMethodsApiArg);
+  const { data, isFetching, refetch } = useListPaymentMethodsQuery(params.queryArgs as ListPaymentMethodsApiArg);
   const { can } = usePermissions();
   const canOpt = can('payment:opt');
   const [run, actionDialog] = useAction();
@@ -106,6 +106,7 @@ export default function PaymentListPage() {
         columns={columns}
         data={data}
         isFetching={isFetching}
+        onRefresh={refetch}
         label="收款方式列表"
         toolbar={
           <Can code="payment:export">

@@ -28,7 +28,7 @@ const NUMERIC = ['modeId', 'status'] as const;
 
 export default function PledgeListPage() {
   const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
-  const { data, isFetching } = useListPledgesQuery(params.queryArgs as ListPledgesApiArg);
+  const { data, isFetching, refetch } = useListPledgesQuery(params.queryArgs as ListPledgesApiArg);
   // The mode filter's options; only for managers who may read the modes.
   const canModes = useCan('pledgeMode:view');
   const { data: modes } = useListPledgeModesQuery(undefined, { skip: !canModes });
@@ -87,6 +87,7 @@ export default function PledgeListPage() {
         columns={columns}
         data={data}
         isFetching={isFetching}
+        onRefresh={refetch}
         label="质押记录"
         totals={(sum) => [
           { label: '合计质押', amount: sum.amount, asset: 'LZ' },

@@ -18,7 +18,7 @@ import PledgeModeDialog, { type PledgeMode } from './PledgeModeDialog';
 
 export default function PledgeModePage() {
   const params = useListParams();
-  const { data, isFetching } = useListPledgeModesQuery();
+  const { data, isFetching, refetch } = useListPledgeModesQuery();
   const canEdit = useCan('pledgeMode:update');
   const [save] = useSavePledgeModeMutation();
   const [run, actionDialog] = useAction();
@@ -98,6 +98,7 @@ export default function PledgeModePage() {
         columns={columns}
         data={list}
         isFetching={isFetching}
+        onRefresh={refetch}
         label="质押模式"
         toolbar={
           canEdit ? (

@@ -53,7 +53,7 @@ function Progress({ row }: { row: Seed }) {
 
 export default function SeedListPage() {
   const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
-  const { data, isFetching } = useListSeedsQuery(params.queryArgs as ListSeedsApiArg);
+  const { data, isFetching, refetch } = useListSeedsQuery(params.queryArgs as ListSeedsApiArg);
   const [open, setOpen] = useState<Seed | null>(null);
 
   const columns = useMemo<GridColDef<Seed>[]>(
@@ -95,6 +95,7 @@ export default function SeedListPage() {
         columns={columns}
         data={data}
         isFetching={isFetching}
+        onRefresh={refetch}
         label="种子列表"
         totals={(sum) => [
           { label: '合计总能量', amount: sum.totalEnergy, asset: 'ENERGY' },

@@ -31,7 +31,7 @@ const STATUS_OPTIONS = [...ManagerStatus.values].reverse().map((v) => ({ value: 
 
 export default function ManagerList() {
   const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
-  const { data, isFetching } = useListManagersQuery(params.queryArgs as ListManagersApiArg);
+  const { data, isFetching, refetch } = useListManagersQuery(params.queryArgs as ListManagersApiArg);
   const roles = useMemo(() => data?.roles ?? [], [data]);
   const { can } = usePermissions();
   const [run, actionDialog] = useAction();
@@ -106,6 +106,7 @@ export default function ManagerList() {
         columns={columns}
         data={data}
         isFetching={isFetching}
+        onRefresh={refetch}
         label="管理员列表"
         toolbar={
           <Can code="manager:create">

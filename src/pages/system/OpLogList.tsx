@@ -33,10 +33,17 @@ const COLUMNS: GridColDef<OpLogRow>[] = [
 
 export default function OpLogList() {
   const params = useListParams({ filters: FILTERS, prefix: 'log.' });
-  const { data, isFetching } = useListOpLogsQuery(params.queryArgs as ListOpLogsApiArg);
+  const { data, isFetching, refetch } = useListOpLogsQuery(params.queryArgs as ListOpLogsApiArg);
   const columns = useMemo(() => COLUMNS, []);
   return (
-    <ListPage params={params} columns={columns} data={data} isFetching={isFetching} label="操作日志">
+    <ListPage
+      params={params}
+      columns={columns}
+      data={data}
+      isFetching={isFetching}
+      onRefresh={refetch}
+      label="操作日志"
+    >
       <TextField label="操作人" size="small" {...params.field('username')} />
       <EnumSelect filter label="操作" options={ACTION_OPTIONS} sx={{ width: 180 }} {...params.field('code')} />
       <DateRangeFilter params={params} />

@@ -24,7 +24,7 @@ const FILTERS = { name: '' };
 
 export default function RolesPage() {
   const params = useListParams({ filters: FILTERS });
-  const { data, isFetching } = useListRolesQuery(params.queryArgs as ListRolesApiArg);
+  const { data, isFetching, refetch } = useListRolesQuery(params.queryArgs as ListRolesApiArg);
   const { can } = usePermissions();
   const [run, actionDialog] = useAction();
   const [remove] = useDeleteRoleMutation();
@@ -93,6 +93,7 @@ export default function RolesPage() {
         columns={columns}
         data={data}
         isFetching={isFetching}
+        onRefresh={refetch}
         label="角色列表"
         toolbar={
           <Can code="role:create">

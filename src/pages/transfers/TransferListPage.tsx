@@ -34,7 +34,7 @@ function member(uid: string, nickname: string) {
 
 export default function TransferListPage() {
   const params = useListParams({ filters: FILTERS });
-  const { data, isFetching } = useListTransfersQuery(params.queryArgs as ListTransfersApiArg);
+  const { data, isFetching, refetch } = useListTransfersQuery(params.queryArgs as ListTransfersApiArg);
 
   const columns = useMemo<GridColDef<Transfer>[]>(
     () => [
@@ -65,6 +65,7 @@ export default function TransferListPage() {
       columns={columns}
       data={data}
       isFetching={isFetching}
+      onRefresh={refetch}
       label="转账记录"
       totals={(sum) =>
         sum.byAsset.flatMap((s) => [

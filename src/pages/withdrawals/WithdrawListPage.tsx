@@ -53,7 +53,7 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
   const codes = WithdrawCodes[type];
   const dispatch = useAppDispatch();
   const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
-  const { data, isFetching } = useListWithdrawalsQuery({
+  const { data, isFetching, refetch } = useListWithdrawalsQuery({
     ...(params.queryArgs as Omit<ListWithdrawalsApiArg, 'type'>),
     type,
   });
@@ -181,6 +181,7 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
         columns={columns}
         data={data}
         isFetching={isFetching}
+        onRefresh={refetch}
         label={`${label}列表`}
         selection={canAudit || canPay ? selection : undefined}
         totals={(sum) => [
