@@ -68,3 +68,28 @@ export async function api<T = any>(
   });
   return r.json() as Promise<{ code: number; msg: string; data: T }>;
 }
+
+/**
+ * Runs the simulator (the code `npm run simulate` runs) on the e2e server's database until members
+ * have requested withdrawals; returns how many were requested.
+ */
+export async function simulateWithdrawals(seed: number): Promise<number> {
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  const { STATE_FILE } = await import('./globalSetup');
+  const { dir } = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as { dir: string };
+  const { createDb } = await import('../server/db/dialect');
+  const { loadConfig } = await import('../server/config');
+  const { Simulator } = await import('../server/simulate');
+  const db = createDb(`sqlite:${path.join(dir, 'console.db')}`);
+  const log = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
+  const ctx = { db: db.db, kind: db.kind, config: loadConfig(), clock: { now: () => Date.now() }, log } as never;
+  const sim = new Simulator(ctx, { actions: 20, members: 20, seed, economy: 0 });
+  let requested = 0;
+  try {
+    for (let i = 0; i < 20 && requested === 0; i++) requested += (await sim.tick()).done.withdraw;
+  } finally {
+    await db.close();
+  }
+  return requested;
+}

@@ -7,12 +7,9 @@
  * notice and both texts are shown on the console's pages: nothing runs (or even tries to: CSP reports
  * are counted), harmless markup survives.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { api, apiLogin, launch, loginAs, newPage } from './browser';
-import { STATE_FILE } from './globalSetup';
+import { api, apiLogin, launch, loginAs, newPage, simulateWithdrawals } from './browser';
 import { XSS_PAYLOADS } from './xssPayloads';
 
 jest.setTimeout(120_000);
@@ -155,19 +152,8 @@ describe('content, settings, statistics, welcome', () => {
     const card = page.getByLabel(/^提现待审核 \d+$/);
     await card.waitFor();
     const before = Number((await card.textContent()) ?? '0');
-    // The simulator (the same code `npm run simulate` runs) acts on the server's database until a member
-    // has requested a withdrawal.
-    const { dir } = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as { dir: string };
-    const { createDb } = await import('../server/db/dialect');
-    const { loadConfig } = await import('../server/config');
-    const { Simulator } = await import('../server/simulate');
-    const db = createDb(`sqlite:${path.join(dir, 'console.db')}`);
-    const log = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
-    const ctx = { db: db.db, kind: db.kind, config: loadConfig(), clock: { now: () => Date.now() }, log } as never;
-    const sim = new Simulator(ctx, { actions: 20, members: 20, seed: 11, economy: 0 });
-    let requested = 0;
-    for (let i = 0; i < 20 && requested === 0; i++) requested += (await sim.tick()).done.withdraw;
-    await db.close();
+    // The simulator acts on the server's database until a member has requested a withdrawal.
+    const requested = await simulateWithdrawals(11);
     expect(requested).toBeGreaterThan(0);
     await page.getByLabel(`提现待审核 ${before + requested}`).waitFor({ timeout: 45_000 });
     // The sidebar shows the same count beside 提现审核 (and the sum on its folded group).

@@ -15,6 +15,7 @@ import mallRoutes from './mall/mall.routes';
 import contentRoutes from './content/content.routes';
 import settingRoutes from './settings/settings.routes';
 import statRoutes from './stats/stats.routes';
+import liveRoutes from './live/live.routes';
 
 export const routeModules = [
   authRoutes,
@@ -33,4 +34,5 @@ export const routeModules = [
   contentRoutes,
   settingRoutes,
   statRoutes,
+  liveRoutes,
 ];

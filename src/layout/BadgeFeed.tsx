@@ -1,12 +1,14 @@
 /**
- * Feeds the sidebar its waiting-count badges. A chunk of its own, loaded after the shell has drawn:
- * the badges are not needed for the first paint, and the query (with its endpoint definitions) stays
- * out of every page's first download.
+ * Feeds the sidebar its waiting-count badges and keeps the console live (./liveFeed). A chunk of its
+ * own, loaded after the shell has drawn: neither is needed for the first paint, and the query (with
+ * its endpoint definitions) stays out of every page's first download.
  */
 import { useEffect } from 'react';
+import { useLiveFeed } from './liveFeed';
 import { useWaitingBadges } from './waitingCounts';
 
 export default function BadgeFeed({ onBadges }: { onBadges: (badges: ReadonlyMap<string, number>) => void }) {
+  useLiveFeed();
   const badges = useWaitingBadges();
   useEffect(() => onBadges(badges), [badges, onBadges]);
   return null;

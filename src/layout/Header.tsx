@@ -1,9 +1,9 @@
 /**
  * The header (SPEC.md §2, §9): an AppBar under the sidebar, its content starting 170 px (58 px
  * collapsed) from the left; the breadcrumb trail, and the account dropdown (150 ms hover delay)
- * with the user name and 退出登录.
+ * with the user name and 退出登录; the 提醒设置 button beside it (src/layout/LiveAlerts).
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -26,6 +26,9 @@ import LogoutDialog from './LogoutDialog';
 import { useHoverPopup } from './useHoverPopup';
 
 export const HEADER_HEIGHT = 64;
+
+/** The 提醒设置 button, after the first paint (a chunk of its own). */
+const LiveAlerts = lazy(() => import('./LiveAlerts'));
 
 export default function Header() {
   const collapsed = useAppSelector((s) => s.layout.collapsed);
@@ -56,6 +59,9 @@ export default function Header() {
         <Box sx={{ flexGrow: 1, minWidth: 0, overflow: 'hidden' }}>
           <Breadcrumbs />
         </Box>
+        <Suspense fallback={null}>
+          <LiveAlerts />
+        </Suspense>
         <Button
           ref={setAnchor}
           color="inherit"

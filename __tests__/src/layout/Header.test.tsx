@@ -22,6 +22,7 @@ describe('Header', () => {
   it.each(BREAKPOINTS)('matches the snapshot on a %s screen (%i px)', async (_name, width) => {
     const { container } = await renderHeader('/layout/systemLayout/managerLayout', width);
     await screen.findByText('管理员');
+    await screen.findByRole('button', { name: '提醒设置' }); // its chunk arrives after the first paint
     expect(container).toMatchSnapshot();
   });
 
