@@ -17,6 +17,28 @@ import { mainPadding, sidebarWidth } from './layoutSizes';
 import LoadingOverlay from './LoadingOverlay';
 import Sidebar from './Sidebar';
 import Toaster from './Toaster';
+import { pagePaths } from '../../domain/pagePaths';
+import { onDemand } from '../components/onDemand';
+import { useGetMenuQuery } from '../services/generated/auth';
+import { breadcrumbMap, pathKey } from './menuTree';
+
+/** The console's pages that need a permission, by their path as the router compares it. */
+const GUARDED = new Set(Object.values(pagePaths).map((p) => pathKey(`/layout/${p}`)));
+/** The 403 page, loaded the first time a manager opens a page by URL that the role does not allow. */
+const ForbiddenPage = onDemand(() => import('../pages/errors/ForbiddenPage'));
+
+/**
+ * The page of the URL, or the 403 page when it is one of the console's pages and the server's menu
+ * (which lists only what the role may open) does not have it: no page renders, so nothing asks the
+ * server for data it will refuse.
+ */
+function PageOrForbidden() {
+  const { pathname } = useLocation();
+  const { data: menu } = useGetMenuQuery();
+  const key = pathKey(pathname);
+  if (menu && GUARDED.has(key) && !breadcrumbMap(menu).has(key)) return <ForbiddenPage />;
+  return <Outlet />;
+}
 
 export function useWindowWidth() {
   const dispatch = useAppDispatch();
@@ -60,7 +82,7 @@ function Shell({ collapsed, padding }: { collapsed: boolean; padding: number }) 
         }}
         sx={{ boxSizing: 'border-box', minWidth: 0, transition: 'margin-left 0.2s' }}
       >
-        <Outlet />
+        <PageOrForbidden />
       </Box>
       <LoadingOverlay />
       <Toaster />

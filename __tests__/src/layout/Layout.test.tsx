@@ -42,10 +42,21 @@ const toolbar = () => document.querySelector('.MuiToolbar-root') as HTMLElement;
 describe('Layout', () => {
   afterEach(() => act(() => setWidth(1024)));
 
+  it('shows 无权限访问该页面 instead of a page the role may not open, and the page when the menu has it', async () => {
+    const { router } = renderLayout('/layout/withdrawLayout/withdrawListLayout');
+    expect(await screen.findByText('无权限访问该页面')).toBeInTheDocument();
+    expect(screen.queryByText('页面内容')).toBeNull();
+    await act(() => router.navigate('/layout/systemLayout/managerLayout'));
+    expect(await screen.findByText('页面内容')).toBeInTheDocument();
+    await act(() => router.navigate('/layout/welcome'));
+    expect(await screen.findByText('页面内容')).toBeInTheDocument();
+  });
+
   it.each(BREAKPOINTS)('matches the snapshot on a %s screen (%i px)', async (_name, width) => {
     setWidth(width);
     const { container } = renderLayout();
     await screen.findByRole('navigation', { name: '面包屑' });
+    await screen.findByRole('button', { name: '提醒设置' }); // its chunk arrives after the first paint
     expect(container).toMatchSnapshot();
   });
 
