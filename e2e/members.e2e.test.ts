@@ -58,6 +58,10 @@ describe('members', () => {
     await dialog.getByText('备注不能为空').waitFor();
     await dialog.locator('textarea[name="remark"]').fill('浏览器测试补发');
     await dialog.getByRole('button', { name: '确定' }).click();
+    // Money moves only after a second question that names the member, the amount and the asset.
+    const sure = page.getByRole('dialog', { name: '确认调整余额' });
+    await sure.getByText(/确认为会员 \d+（.+）增加 88\.50 USDT？/).waitFor();
+    await sure.getByRole('button', { name: '确定' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText('调整成功').first().waitFor();
     await row.locator('[data-field="balanceUSDT"]').getByText('88.50').waitFor();
@@ -68,6 +72,7 @@ describe('members', () => {
     await dialog.locator('input[name="amount"]').fill('-100');
     await dialog.locator('textarea[name="remark"]').fill('扣多了');
     await dialog.getByRole('button', { name: '确定' }).click();
+    await page.getByRole('dialog', { name: '确认调整余额' }).getByRole('button', { name: '确定' }).click();
     await dialog.getByRole('alert').getByText('可用余额不足，当前可用 88.5 USDT').waitFor();
     await dialog.getByRole('button', { name: '取消' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -27,7 +27,10 @@ export interface FormDialogProps {
   title: string;
   /** Called on 取消, Esc and after a success; not while submitting. */
   onClose: () => void;
-  /** Runs after the fields pass; a rejection with `{ msg }` (an ApiError) is shown in the dialog. */
+  /**
+   * Runs after the fields pass; a rejection with `{ msg }` (an ApiError) is shown in the dialog.
+   * Resolving with KEEP_OPEN (a confirmation the operator declined) leaves the dialog as it was.
+   */
   onSubmit: () => Promise<unknown> | unknown;
   /** The form whose fields are checked before submitting (useForm()). */
   form?: { validate: () => boolean };
@@ -40,6 +43,9 @@ export interface FormDialogProps {
   /** Something in the form is still working (an image uploading): 确定 waits for it. */
   waiting?: boolean;
 }
+
+/** What `onSubmit` resolves with when nothing was done and the dialog stays open. */
+export const KEEP_OPEN = Symbol('keep the dialog open');
 
 export function errorMessage(error: unknown): string {
   if (error && typeof error === 'object' && 'msg' in error && typeof error.msg === 'string' && error.msg) {
@@ -79,8 +85,9 @@ export function FormDialog({
     if (form && !form.validate()) return;
     setBusy(true);
     try {
-      await onSubmit();
+      const done = await onSubmit();
       setBusy(false);
+      if (done === KEEP_OPEN) return;
       if (successText) dispatch(toastShown(successText, 'success'));
       onClose();
     } catch (error) {

@@ -133,6 +133,16 @@ describe('MemberListPage', () => {
     await u.clear(amount);
     await u.type(amount, '-6');
     await u.click(within(dialog).getByRole('button', { name: '确定' }));
+    // A second question says who loses how much; 取消 leaves the form as it was and moves nothing.
+    let sure = await screen.findByRole('dialog', { name: '确认调整余额' });
+    expect(sure).toHaveTextContent('确认为会员 10000001（张三）扣减 6.0000 LZ？');
+    await u.click(within(sure).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '确认调整余额' })).toBeNull());
+    expect(of('member/opt')).toHaveLength(0);
+    expect(within(dialog).getByRole('textbox', { name: /调整金额/ })).toHaveValue('-6');
+    await u.click(within(dialog).getByRole('button', { name: '确定' }));
+    sure = await screen.findByRole('dialog', { name: '确认调整余额' });
+    await u.click(within(sure).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('可用余额不足，当前可用 5.5 LZ');
     expect(of('member/opt')[0].body).toEqual({
       id: 1,
@@ -145,6 +155,9 @@ describe('MemberListPage', () => {
     await u.clear(amount);
     await u.type(amount, '-5');
     await u.click(within(dialog).getByRole('button', { name: '确定' }));
+    await u.click(
+      within(await screen.findByRole('dialog', { name: '确认调整余额' })).getByRole('button', { name: '确定' }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '调整余额' })).toBeNull());
     expect(of('member/opt')[1].body).toEqual({
       id: 1,
