@@ -5,6 +5,7 @@
 import { useMemo } from 'react';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
+import { opTargetText } from '../../../domain/opTargets';
 import { opLogActions } from '../../../domain/permissions';
 import DateRangeFilter from '../../components/DateRangeFilter';
 import { timeColumn } from '../../components/columns';
@@ -25,7 +26,7 @@ const COLUMNS: GridColDef<OpLogRow>[] = [
   { field: 'id', headerName: 'ID', width: 80 },
   { field: 'username', headerName: '操作人', width: 130 },
   { field: 'codeTitle', headerName: '操作', width: 150 },
-  { field: 'target', headerName: '操作对象', width: 200 },
+  { field: 'target', headerName: '操作对象', width: 200, valueFormatter: (v: string) => opTargetText(v) },
   { field: 'summary', headerName: '内容', flex: 1, minWidth: 240 },
   { field: 'ip', headerName: 'IP', width: 140 },
   timeColumn('createdAt', '操作时间'),

@@ -167,6 +167,8 @@ describe('ManagersPage', () => {
     const { of, router } = setup({ codes: ALL_CODES });
     await u.click(await screen.findByRole('tab', { name: '操作日志' }));
     expect(await screen.findByRole('gridcell', { name: '为角色 审核员 分配权限（1项）：管理员' })).toBeInTheDocument();
+    // The target in Chinese, not the server's role#2 (审核员).
+    expect(screen.getByRole('gridcell', { name: '角色 #2（审核员）' })).toBeInTheDocument();
     for (const header of ['操作人', '操作', '操作对象', '内容', 'IP', '操作时间']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
