@@ -44,7 +44,7 @@ export default function ManagerList() {
     const toggle = (row: ManagerRow) => {
       const next = row.status === ManagerStatus.is.enabled ? ManagerStatus.is.disabled : ManagerStatus.is.enabled;
       const verb = ManagerStatus.label(next);
-      const note = next === 0 ? '，禁用后其登录立即失效' : '';
+      const note = next === 0 ? '禁用后其登录立即失效。' : '';
       return run({
         confirm: { content: `确认${verb}管理员 ${row.username}？${note}`, danger: next === 0 },
         call: () =>

@@ -129,7 +129,7 @@ describe('ManagersPage', () => {
     await screen.findByRole('gridcell', { name: 'auditor01' });
     await u.click(within(row('admin')).getByRole('button', { name: '禁用' }));
     const ask = await screen.findByRole('dialog');
-    expect(within(ask).getByText(/确认禁用管理员 admin？/)).toBeInTheDocument();
+    expect(within(ask).getByText('确认禁用管理员 admin？禁用后其登录立即失效。')).toBeInTheDocument();
     await u.click(within(ask).getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(of('user/create')).toHaveLength(0);

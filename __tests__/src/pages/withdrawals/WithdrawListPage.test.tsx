@@ -119,6 +119,8 @@ describe('WithdrawListPage', () => {
     fireEvent.change(within(d).getByRole('textbox', { name: '交易哈希' }), { target: { value: hash } });
     fireEvent.click(within(d).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(of('withdraw/opt')).toHaveLength(1));
+    // While it closes it still says what it was for (never "选中的 0 条记录").
+    expect(within(d).queryByText(/选中的 0 条/)).toBeNull();
     expect(of('withdraw/opt')[0].body).toEqual({ id: 2, action: 'paid', txHash: hash });
     await waitFor(() => expect(toasts(store)).toContain('确认打款成功'));
     await waitFor(() => expect(within(rowOf(2)).getByText('已完成')).toBeInTheDocument());
