@@ -7,6 +7,9 @@ import { useEffect } from 'react';
 import { useLiveFeed } from './liveFeed';
 import { useWaitingBadges } from './waitingCounts';
 
+/** The header's 提醒设置 button, in this chunk too (one chunk for what the shell loads after its first paint). */
+export { default as LiveAlerts } from './LiveAlerts';
+
 export default function BadgeFeed({ onBadges }: { onBadges: (badges: ReadonlyMap<string, number>) => void }) {
   useLiveFeed();
   const badges = useWaitingBadges();

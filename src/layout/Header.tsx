@@ -28,7 +28,7 @@ import { useHoverPopup } from './useHoverPopup';
 export const HEADER_HEIGHT = 64;
 
 /** The 提醒设置 button, after the first paint (a chunk of its own). */
-const LiveAlerts = lazy(() => import('./LiveAlerts'));
+const LiveAlerts = lazy(async () => ({ default: (await import('./BadgeFeed')).LiveAlerts }));
 
 export default function Header() {
   const collapsed = useAppSelector((s) => s.layout.collapsed);

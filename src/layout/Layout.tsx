@@ -25,7 +25,7 @@ import { breadcrumbMap, pathKey } from './menuTree';
 /** The console's pages that need a permission, by their path as the router compares it. */
 const GUARDED = new Set(Object.values(pagePaths).map((p) => pathKey(`/layout/${p}`)));
 /** The 403 page, loaded the first time a manager opens a page by URL that the role does not allow. */
-const ForbiddenPage = onDemand(() => import('../pages/errors/ForbiddenPage'));
+const ForbiddenPage = onDemand(() => import('../pages/errors/NotFoundPage'), 'ForbiddenPage');
 
 /**
  * The page of the URL, or the 403 page when it is one of the console's pages and the server's menu
