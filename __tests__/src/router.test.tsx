@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { createRoutes, HOME_PATH, NOT_FOUND_PATH } from '../../src/router';
 import { loggedOut } from '../../src/store/authSlice';
 import { pageRoutes } from '../../src/routes';
-import { envelope, mockFetch } from './mockFetch';
+import { envelope, mockFetch, requestOf } from './mockFetch';
 import { makeStore, MENU, mockApi } from './shellHarness';
 
 let settle = async () => {};
@@ -107,7 +107,7 @@ describe('router', () => {
     expect(location().pathname + location().search).toBe('/layout/welcome?tab=2');
     expect(store.getState().auth).toEqual({ token: 'new-token', username: 'admin' });
     expect(localStorage.getItem('lz-admin-token')).toBe('new-token');
-    const menuCall = fetchMock.mock.calls.map(([r]) => r as Request).find((r) => r.url.endsWith('/menu'));
+    const menuCall = fetchMock.mock.calls.map((_c, i) => requestOf(fetchMock, i)).find((r) => r.url.endsWith('/menu'));
     expect(menuCall?.headers.get('authorization')).toBe('new-token');
   });
 
