@@ -29,6 +29,32 @@ export type LiveTopic = (typeof LiveTopics)[number];
 const TOPIC_SET: ReadonlySet<string> = new Set(LiveTopics);
 export const isLiveTopic = (s: string): s is LiveTopic => TOPIC_SET.has(s);
 
+/**
+ * The pages whose managers hear of a topic (any one of them): a manager learns only that records of a
+ * page they may open changed.
+ */
+export const TopicPages: Readonly<Record<LiveTopic, readonly string[]>> = {
+  withdrawal: ['withdraw:view', 'extract:view'],
+  deposit: ['deposit:view'],
+  depositAccount: ['depositAccount:view'],
+  match: ['match:view'],
+  order: ['order:view'],
+  product: ['product:view', 'order:view'],
+  member: ['member:view', 'zone:view', 'query:view'],
+  zone: ['zone:view', 'member:view'],
+  pledge: ['pledge:view'],
+  pledgeMode: ['pledgeMode:view'],
+  seed: ['seed:view'],
+  payment: ['payment:view'],
+  transfer: ['transfer:view'],
+  notice: ['notice:view'],
+  protocol: ['intro:view', 'play:view'],
+  setting: ['setting:view', 'withdrawSetting:view', 'depositSetting:update'],
+  manager: ['manager:view'],
+  role: ['role:view', 'manager:view'],
+  oplog: ['oplog:view'],
+};
+
 /** The topic of an operation-log target ('withdrawal#12', 'manager#3 (alice)', 'setting'), if any. */
 export function topicOfTarget(target: string): LiveTopic | undefined {
   const m = /^[A-Za-z]+/.exec(target);

@@ -124,12 +124,15 @@ export function ConfirmDialog({ open, options, onClose }: ConfirmDialogProps) {
         ) : null}
       </DialogContent>
       <DialogActions>
-        <Button onClick={cancel}>{options.cancelText ?? '取消'}</Button>
+        {/* A destructive question starts on 取消: an Enter held from the form before cannot confirm it. */}
+        <Button onClick={cancel} autoFocus={!remarkOpts && options.danger}>
+          {options.cancelText ?? '取消'}
+        </Button>
         <Button
           onClick={accept}
           variant="contained"
           color={options.danger ? 'error' : 'primary'}
-          autoFocus={!remarkOpts}
+          autoFocus={!remarkOpts && !options.danger}
         >
           {options.confirmText ?? '确定'}
         </Button>

@@ -54,12 +54,23 @@ function beep(): void {
   }
 }
 
+const PLAYED_KEY = 'lz-live-alert-at';
+
+/** Every open tab hears the same news: only the first to claim it (within 3 s) plays the tone. */
+function firstTab(): boolean {
+  const now = Date.now();
+  const last = Number(window.localStorage.getItem(PLAYED_KEY) ?? 0);
+  if (now - last < 3000) return false;
+  window.localStorage.setItem(PLAYED_KEY, String(now));
+  return true;
+}
+
 /** Plays and shows what the manager turned on, for the news of one change. */
 export function alertNews(news: LiveChange['news']): void {
   const text = newsText(news);
   if (!text) return;
   const s = readAlertSettings();
-  if (s.sound) {
+  if (s.sound && firstTab()) {
     try {
       beep();
     } catch {

@@ -17,7 +17,7 @@ import { API_BASE, baseApi, redirectToLogin } from '../services/baseApi';
 import { statsApi } from '../services/stats';
 import { loggedIn, loggedOut, TOKEN_KEY, USERNAME_KEY } from '../store/authSlice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
-import { alertNews } from './liveAlerts';
+import { alertNews, readAlertSettings } from './liveAlerts';
 
 /** The cache tags a topic makes stale (the lists of that kind, and what its money moves touch). */
 export const TOPIC_TAGS: Record<LiveTopic, readonly string[]> = {
@@ -80,6 +80,14 @@ const FIRST_RETRY_MS = 1000;
 const LAST_RETRY_MS = 30_000;
 /** Changes arriving within this time make one refetch. */
 const GATHER_MS = 300;
+/** At most one refetch of the open lists per this time, however busy the platform. */
+const MIN_REFETCH_GAP_MS = 5000;
+/** The server writes at least every 15 s: silence this long means a dead connection. */
+const SILENCE_MS = 45_000;
+/** A tab hidden this long lets its stream go (browsers allow ~6 connections per host over HTTP/1.1), unless alerts are on. */
+const HIDDEN_CLOSE_MS = 60_000;
+
+const hidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
 
 export function useLiveFeed(): void {
   const token = useAppSelector((s) => s.auth.token);
@@ -108,12 +116,18 @@ export function useLiveFeed(): void {
     const stop = new AbortController();
     let pending = new Set<string>();
     let timer: ReturnType<typeof setTimeout> | null = null;
+    let lastFlush = 0;
     const flush = () => {
       timer = null;
+      if (hidden()) return; // kept for when the tab shows again
       const tags = tagsOf([...pending]);
       pending = new Set();
+      lastFlush = Date.now();
       // The tag types are added by each module's services file; the base api does not list them.
       if (tags.length) dispatch(baseApi.util.invalidateTags(tags as never[]));
+    };
+    const schedule = () => {
+      timer ??= setTimeout(flush, Math.max(GATHER_MS, lastFlush + MIN_REFETCH_GAP_MS - Date.now()));
     };
     const onEvent = (e: SseEvent) => {
       if (e.event === 'session') {
@@ -124,22 +138,68 @@ export function useLiveFeed(): void {
         // Watched from now on: what changed since the open queries loaded (or while the stream was
         // down) is unknown, so they ask once more.
         for (const t of Object.keys(TOPIC_TAGS)) pending.add(t);
-        timer ??= setTimeout(flush, GATHER_MS);
+        schedule();
         return;
       }
       if (e.event !== 'change') return;
-      const change = JSON.parse(e.data) as LiveChange;
-      for (const t of change.topics) pending.add(t);
-      timer ??= setTimeout(flush, GATHER_MS);
-      alertNews(change.news);
+      let change: LiveChange;
+      try {
+        change = JSON.parse(e.data) as LiveChange;
+      } catch {
+        return;
+      }
+      for (const t of change.topics ?? []) pending.add(t);
+      schedule();
+      alertNews(change.news ?? {});
     };
+
+    // A hidden tab lets its stream go after a while (and takes it again when shown), unless it alerts.
+    let conn: AbortController | null = null;
+    let sleeping = false;
+    let wake: () => void = () => undefined;
+    let hiddenTimer: ReturnType<typeof setTimeout> | null = null;
+    const onVisibility = () => {
+      if (hiddenTimer) clearTimeout(hiddenTimer);
+      hiddenTimer = null;
+      if (hidden()) {
+        hiddenTimer = setTimeout(() => {
+          const alerts = readAlertSettings();
+          if (hidden() && !alerts.sound && !alerts.notify) {
+            sleeping = true;
+            conn?.abort();
+          }
+        }, HIDDEN_CLOSE_MS);
+      } else {
+        if (pending.size) schedule();
+        if (sleeping) {
+          sleeping = false;
+          wake();
+        }
+      }
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+
     const run = async () => {
       let retry = FIRST_RETRY_MS;
       while (!stop.signal.aborted) {
+        if (sleeping) {
+          await new Promise<void>((r) => (wake = r));
+          retry = FIRST_RETRY_MS;
+          continue;
+        }
+        const c = new AbortController();
+        conn = c;
+        const abort = () => c.abort();
+        stop.signal.addEventListener('abort', abort);
+        let silence = setTimeout(abort, SILENCE_MS);
+        const heard = () => {
+          clearTimeout(silence);
+          silence = setTimeout(abort, SILENCE_MS);
+        };
         try {
           const res = await fetch(`${API_BASE}/v1/admin/events`, {
             headers: { Authorization: token },
-            signal: stop.signal,
+            signal: c.signal,
             cache: 'no-store',
           });
           const type = res.headers.get('content-type') ?? '';
@@ -151,6 +211,7 @@ export function useLiveFeed(): void {
             for (;;) {
               const { value, done } = await reader.read();
               if (done) break;
+              heard();
               const parsed = parseSse(buffer + decoder.decode(value, { stream: true }));
               buffer = parsed.rest;
               parsed.events.forEach(onEvent);
@@ -162,9 +223,14 @@ export function useLiveFeed(): void {
               onEvent({ event: 'session', data: '' });
           }
         } catch {
-          // A dropped connection or a proxy that refuses streams: try again later.
+          // A dropped or silent connection, or a proxy that refuses streams: try again later.
+        } finally {
+          clearTimeout(silence);
+          stop.signal.removeEventListener('abort', abort);
+          conn = null;
         }
         if (stop.signal.aborted) return;
+        if (sleeping) continue;
         await new Promise((r) => setTimeout(r, retry));
         retry = Math.min(retry * 2, LAST_RETRY_MS);
       }
@@ -172,6 +238,9 @@ export function useLiveFeed(): void {
     void run();
     return () => {
       stop.abort();
+      wake();
+      document.removeEventListener('visibilitychange', onVisibility);
+      if (hiddenTimer) clearTimeout(hiddenTimer);
       if (timer) clearTimeout(timer);
     };
   }, [token, dispatch]);

@@ -50,10 +50,13 @@ describe('useConfirm', () => {
     await expect(result).resolves.toBe(true);
   });
 
-  it('paints a dangerous confirm button red', async () => {
+  it('paints a dangerous confirm button red and starts on 取消, so an Enter does not confirm it', async () => {
     const { ask } = setup();
-    ask((c) => c({ content: '确认删除？', danger: true }));
+    const result = ask((c) => c({ content: '确认删除？', danger: true }));
     expect(await screen.findByRole('button', { name: '确定' })).toHaveClass('MuiButton-colorError');
+    await waitFor(() => expect(screen.getByRole('button', { name: '取消' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await expect(result).resolves.toBe(false);
   });
 
   it('refuses an empty required remark and resolves with the trimmed text', async () => {

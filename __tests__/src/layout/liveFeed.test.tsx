@@ -52,41 +52,72 @@ function Probe() {
 }
 
 describe('useLiveFeed', () => {
-  it('refetches the open queries of a changed topic, not of others, and all of them when ready', async () => {
+  /** Renders the probe on a stream the test writes into; counts the welcome calls. */
+  function live() {
     const stream = streamResponse();
-    let welcomes = 0;
+    const seen = { welcomes: 0 };
     mockFetch((req) => {
       const path = new URL(req.url).pathname;
       if (path === '/v1/admin/events') {
         expect(req.headers.get('authorization')).toBe('tok-1');
         return stream.response;
       }
-      if (path === '/v1/admin/welcome') welcomes += 1;
+      if (path === '/v1/admin/welcome') seen.welcomes += 1;
       return envelope(NO_WAITING);
     });
-    const store = makeStore();
     const view = render(
-      <Provider store={store}>
+      <Provider store={makeStore()}>
         <Probe />
       </Provider>,
     );
-    await waitFor(() => expect(welcomes).toBe(1));
-    await act(async () => {
-      stream.push('event: change\ndata: {"topics":["notice"],"news":{}}\n\n');
-      await new Promise((r) => setTimeout(r, 400));
-    });
-    expect(welcomes).toBe(1);
-    await act(async () => {
-      stream.push('event: change\ndata: {"topics":["withdrawal"],"news":{"withdraw":1}}\n\n');
-      await new Promise((r) => setTimeout(r, 400));
-    });
-    await waitFor(() => expect(welcomes).toBe(2));
+    const push = async (text: string, ms: number) => {
+      await act(async () => {
+        stream.push(text);
+        await jest.advanceTimersByTimeAsync(ms);
+      });
+    };
+    return { seen, view, push };
+  }
+  const change = (topics: string[]) => `event: change\ndata: ${JSON.stringify({ topics, news: {} })}\n\n`;
+
+  beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
+  afterEach(() => {
+    jest.useRealTimers();
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+  });
+
+  it('refetches the open queries of a changed topic, not of others, and all of them when ready', async () => {
+    const { seen, view, push } = live();
+    await waitFor(() => expect(seen.welcomes).toBe(1));
+    await push(change(['notice']), 400);
+    expect(seen.welcomes).toBe(1);
+    await push(change(['withdrawal']), 400);
+    await waitFor(() => expect(seen.welcomes).toBe(2));
     // Watched from now on (after a connect or a reconnect): what is open asks once more.
+    await push('event: ready\ndata: {}\n\n', 5500);
+    await waitFor(() => expect(seen.welcomes).toBe(3));
+    view.unmount();
+  });
+
+  it('refetches at most once per 5 s however busy, and not while the tab is hidden', async () => {
+    const { seen, view, push } = live();
+    await waitFor(() => expect(seen.welcomes).toBe(1));
+    await push(change(['withdrawal']), 400);
+    await waitFor(() => expect(seen.welcomes).toBe(2));
+    await push(change(['deposit']), 1000);
+    await push(change(['withdrawal']), 1000);
+    expect(seen.welcomes).toBe(2);
+    await push('', 3500);
+    await waitFor(() => expect(seen.welcomes).toBe(3));
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+    await push(change(['withdrawal']), 8000);
+    expect(seen.welcomes).toBe(3);
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
     await act(async () => {
-      stream.push('event: ready\ndata: {}\n\n');
-      await new Promise((r) => setTimeout(r, 400));
+      document.dispatchEvent(new Event('visibilitychange'));
+      await jest.advanceTimersByTimeAsync(400);
     });
-    await waitFor(() => expect(welcomes).toBe(3));
+    await waitFor(() => expect(seen.welcomes).toBe(4));
     view.unmount();
   });
 

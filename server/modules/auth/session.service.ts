@@ -22,6 +22,8 @@ export interface SessionManager {
   username: string;
   roleId: number;
   isSuper: boolean;
+  /** The role's grant version (moved by every bind): the live channel notices a change by it. */
+  permVersion: number;
   codes: ReadonlySet<string>;
 }
 
@@ -111,6 +113,7 @@ export async function resolveSession(ctx: Ctx, token: string | undefined): Promi
     username: row.username,
     roleId: Number(row.roleId),
     isSuper,
+    permVersion: Number(row.permVersion ?? 0),
     codes: isSuper ? ALL_CODES : await roleCodes(ctx.db, Number(row.roleId), Number(row.permVersion)),
   };
 }

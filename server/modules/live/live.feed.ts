@@ -17,7 +17,7 @@
  */
 import { sql } from 'kysely';
 import { WaitingItems } from '../../../domain/waiting';
-import { topicOfTarget, type LiveChange, type LiveTopic, LIVE_TICK_MS } from '../../../domain/live';
+import { topicOfTarget, TopicPages, type LiveChange, type LiveTopic, LIVE_TICK_MS } from '../../../domain/live';
 import type { Ctx } from '../../context';
 
 /** The counter tables watched, each with the topic it announces and how it is read. */
@@ -41,6 +41,8 @@ const OPLOG_ROWS = 500;
 
 export interface LiveListener {
   sessionId: number;
+  /** The role's grant version when the stream began: a bind since ends the stream (codes are read anew). */
+  permVersion: number;
   /** The manager's permission codes: news only for the pages they may open. */
   codes: ReadonlySet<string>;
   send: (change: LiveChange) => void;
@@ -72,7 +74,14 @@ async function look(ctx: Ctx): Promise<Look> {
           ? sql`select coalesce(sum(n), 0) as n from ${sql.table(w.table)}`
           : sql`select coalesce(sum(n), 0) as n from ${sql.table(w.table)} where kind = 'B'`;
     const { rows } = await q.execute(ctx.db);
-    prints.set(w.topic, JSON.stringify(rows));
+    // Row order is not guaranteed without ORDER BY: compare the rows as a set.
+    prints.set(
+      w.topic,
+      rows
+        .map((r) => JSON.stringify(r))
+        .sort()
+        .join('\n'),
+    );
     if (w.topic === 'withdrawal')
       for (const r of rows as Array<{ type: number; n: number | string }>) {
         if (Number(r.type) === 1) made.withdraw += Number(r.n);
@@ -93,6 +102,8 @@ export class LiveFeed {
   private lastOpLogId: number | null = null;
   private looks = 0;
   private running = false;
+  /** Bumped when looking stops: a look still in flight then forgets what it saw. */
+  private generation = 0;
 
   constructor(private readonly ctx: Ctx) {}
 
@@ -125,6 +136,7 @@ export class LiveFeed {
     this.timer = null;
     this.last = null;
     this.lastOpLogId = null;
+    this.generation += 1;
   }
 
   /** One look: announces what changed since the previous one (the first only sets the baseline). */
@@ -132,10 +144,18 @@ export class LiveFeed {
     if (this.running) return; // a slow look is not stacked
     this.running = true;
     const look = ++this.begun;
+    const generation = this.generation;
     try {
-      const change = await this.changes();
+      const seen = await this.look();
+      // Everyone left while it looked: what it saw must not become the next console's baseline.
+      if (generation !== this.generation) return;
+      const change = this.compare(seen);
       for (const [l, state] of this.listeners) {
-        if (change) l.send({ topics: change.topics, news: newsFor(change.news, l.codes) });
+        if (change) {
+          const topics = change.topics.filter((t) => TopicPages[t].some((code) => l.codes.has(code)));
+          const news = newsFor(change.news, l.codes);
+          if (topics.length) l.send({ topics, news });
+        }
         if (!state.ready && look > state.after) {
           state.ready = true;
           l.ready();
@@ -149,8 +169,33 @@ export class LiveFeed {
     }
   }
 
-  private async changes(): Promise<LiveChange | null> {
+  /** Reads the counters and the operation log's new rows (the first time, only its last id). */
+  private async look(): Promise<{ now: Look; opTargets: string[] | null; opLogId: number }> {
     const now = await look(this.ctx);
+    if (this.lastOpLogId === null) {
+      const row = await this.ctx.db
+        .selectFrom('op_log')
+        .select(sql<number>`coalesce(max(id), 0)`.as('id'))
+        .executeTakeFirst();
+      return { now, opTargets: null, opLogId: Number(row?.id ?? 0) };
+    }
+    const rows = await this.ctx.db
+      .selectFrom('op_log')
+      .select(['id', 'target'])
+      .where('id', '>', this.lastOpLogId)
+      .orderBy('id')
+      .limit(OPLOG_ROWS)
+      .execute();
+    return {
+      now,
+      opTargets: rows.map((r) => r.target),
+      opLogId: rows.length ? Number(rows[rows.length - 1].id) : this.lastOpLogId,
+    };
+  }
+
+  /** What changed since the previous look (nothing the first time: that one is the baseline). */
+  private compare(seen: { now: Look; opTargets: string[] | null; opLogId: number }): LiveChange | null {
+    const { now, opTargets, opLogId } = seen;
     const topics = new Set<LiveTopic>();
     const news: LiveChange['news'] = {};
     if (this.last) {
@@ -161,27 +206,12 @@ export class LiveFeed {
       }
     }
     this.last = now;
-    if (this.lastOpLogId === null) {
-      const row = await this.ctx.db
-        .selectFrom('op_log')
-        .select(sql<number>`coalesce(max(id), 0)`.as('id'))
-        .executeTakeFirst();
-      this.lastOpLogId = Number(row?.id ?? 0);
-    } else {
-      const rows = await this.ctx.db
-        .selectFrom('op_log')
-        .select(['id', 'target'])
-        .where('id', '>', this.lastOpLogId)
-        .orderBy('id')
-        .limit(OPLOG_ROWS)
-        .execute();
-      for (const r of rows) {
-        const t = topicOfTarget(r.target);
-        if (t) topics.add(t);
-        this.lastOpLogId = Number(r.id);
-      }
-      if (rows.length) topics.add('oplog');
+    this.lastOpLogId = opLogId;
+    for (const target of opTargets ?? []) {
+      const t = topicOfTarget(target);
+      if (t) topics.add(t);
     }
+    if (opTargets?.length) topics.add('oplog');
     return topics.size ? { topics: [...topics].sort(), news } : null;
   }
 
@@ -191,17 +221,23 @@ export class LiveFeed {
     const rows = await this.ctx.db
       .selectFrom('session as s')
       .leftJoin('manager as m', 'm.id', 's.manager_id')
-      .select(['s.id', 's.revoked_reason', 's.last_seen_at', 'm.status'])
+      .leftJoin('role as r', 'r.id', 'm.role_id')
+      .select(['s.id', 's.revoked_reason', 's.last_seen_at', 'm.status', 'r.perm_version'])
       .where('s.id', 'in', ids)
       .execute();
     const idleMs = this.ctx.config.tokenIdleHours * 3_600_000;
     const now = this.ctx.clock.now();
-    const alive = new Set(
+    const alive = new Map(
       rows
         .filter((r) => !r.revoked_reason && r.status === 1 && now - Number(r.last_seen_at) <= idleMs)
-        .map((r) => Number(r.id)),
+        .map((r) => [Number(r.id), Number(r.perm_version ?? 0)]),
     );
-    for (const l of [...this.listeners.keys()]) if (!alive.has(l.sessionId)) l.expire();
+    for (const l of [...this.listeners.keys()]) {
+      const version = alive.get(l.sessionId);
+      if (version === undefined) l.expire();
+      // The role's grants changed: end the stream; the console reconnects with the codes of now.
+      else if (version !== l.permVersion) l.close();
+    }
   }
 }
 

@@ -19,6 +19,7 @@ const liveRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx })
     '/v1/admin/events',
     {
       config: { auth: 'session' },
+      exposeHeadRoute: false, // a HEAD would subscribe and never end
       schema: {
         operationId: 'liveEvents',
         tags: ['live'],
@@ -30,6 +31,11 @@ const liveRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx })
       const manager = req.manager!;
       reply.hijack();
       const res = reply.raw;
+      // The console may have gone while the session was looked up: its 'close' has fired already.
+      if (req.raw.destroyed || res.destroyed || res.socket?.destroyed) {
+        res.destroy();
+        return;
+      }
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
@@ -51,6 +57,7 @@ const liveRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx })
       };
       const unsubscribe = feed.subscribe({
         sessionId: Number(manager.sessionId),
+        permVersion: manager.permVersion,
         codes: manager.codes,
         send: (change: LiveChange) => write(`event: change\ndata: ${JSON.stringify(change)}\n\n`),
         ready: () => write('event: ready\ndata: {}\n\n'),
@@ -61,6 +68,7 @@ const liveRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx })
         close: finish,
       });
       req.raw.on('close', finish);
+      res.on('close', finish);
     },
   );
 };

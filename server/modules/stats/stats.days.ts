@@ -4,8 +4,9 @@
  *
  * Every source of a daily figure only grows: bills, orders and members are never deleted or moved to
  * another day, so each counter row's `n` only goes up. A block's version is therefore the sum of `n`
- * over its 'B' rows (bill_stat, order_day_stat) and its members' day rows; any fact written into the
- * block, on any server process, changes that sum. A request reads the versions of its blocks (a few
+ * (and, for a rebuild of the counters from other rows, of the amounts) over its 'B' rows (bill_stat,
+ * order_day_stat) and its members' day rows; any fact written into the block, on any server process,
+ * changes it. A request reads the versions of its blocks (a few
  * hundred rows for a year), reloads the day rows of the blocks whose version moved (in practice the
  * current one) and takes the others from memory: a year reads ~200 day rows instead of ~2,000.
  *
@@ -125,23 +126,29 @@ export async function statDayTable(ctx: Ctx, from: number, to: number): Promise<
   const b0 = Math.floor(from / BLOCK_DAYS);
   const b1 = Math.floor(to / BLOCK_DAYS);
   const versions = await blockVersions(ctx.db, STAT_BILL_TYPES, b0, b1);
+  // This request's blocks, held here: another request may evict them from the cache meanwhile.
+  const blocks = new Map<number, Block>();
   const stale: number[] = [];
-  for (let b = b0; b <= b1; b++) if (cache.get(b)?.version !== (versions.get(b) ?? '')) stale.push(b);
+  for (let b = b0; b <= b1; b++) {
+    const kept = cache.get(b);
+    if (kept && kept.version === (versions.get(b) ?? '')) blocks.set(b, kept);
+    else stale.push(b);
+  }
   if (stale.length > 0) {
     const first = stale[0] * BLOCK_DAYS;
     const read = await readDays(ctx, first, stale[stale.length - 1] * BLOCK_DAYS + BLOCK_DAYS - 1);
     for (const b of stale) {
       const table = new DayTable(b * BLOCK_DAYS, BLOCK_DAYS);
       table.merge(read);
-      cache.set(b, { version: versions.get(b) ?? '', table });
+      blocks.set(b, { version: versions.get(b) ?? '', table });
     }
   }
   const out = new DayTable(from, to - from + 1);
   for (let b = b0; b <= b1; b++) {
-    const block = cache.get(b)!;
+    const block = blocks.get(b)!;
+    out.merge(block.table);
     cache.delete(b); // most recently used last
     cache.set(b, block);
-    out.merge(block.table);
   }
   while (cache.size > BLOCKS_KEPT) cache.delete(cache.keys().next().value!);
   return out;

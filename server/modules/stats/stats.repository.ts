@@ -54,9 +54,10 @@ export async function memberDays(db: Db, from: number, to: number) {
 }
 
 /**
- * Each 32-day block's version in blocks [b0, b1]: the sums of `n` of its bill_stat 'B' rows of `types`,
- * its order_day_stat 'B' rows and its member_day_stat rows, as `bills:orders:members` (every one only
- * grows, so any fact written into the block changes it). A block without rows is absent.
+ * Each 32-day block's version in blocks [b0, b1]: the sums of `n` (and of the amounts) of its bill_stat
+ * 'B' rows of `types`, its order_day_stat 'B' rows and its member_day_stat rows, as
+ * `bills:orders:members` (`n` only grows, so any fact written into the block changes it; the amounts
+ * catch a rebuild of the counters). A block without rows is absent.
  */
 export async function blockVersions(db: Db, types: readonly number[], b0: number, b1: number) {
   const [bills, orders, members] = await Promise.all([
@@ -64,7 +65,12 @@ export async function blockVersions(db: Db, types: readonly number[], b0: number
       db,
       db
         .selectFrom('bill_stat')
-        .select(['bucket', sql<string>`cast(sum(n) as text)`.as('n')])
+        .select([
+          'bucket',
+          sql<string>`cast(sum(n) as text) || '/' || cast(sum(change_sum) as text) || '/' || cast(sum(frozen_change_sum) as text)`.as(
+            'n',
+          ),
+        ])
         .where('kind', '=', 'B')
         .where('bucket', '>=', b0)
         .where('bucket', '<=', b1)
@@ -75,7 +81,7 @@ export async function blockVersions(db: Db, types: readonly number[], b0: number
       db,
       db
         .selectFrom('order_day_stat')
-        .select(['bucket', sql<string>`cast(sum(n) as text)`.as('n')])
+        .select(['bucket', sql<string>`cast(sum(n) as text) || '/' || cast(sum(total_sum) as text)`.as('n')])
         .where('kind', '=', 'B')
         .where('bucket', '>=', b0)
         .where('bucket', '<=', b1)

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LiveChange } from '../../../../domain/live';
-import { liveFeedOf } from '../../../../server/modules/live/live.feed';
+import * as session from '../../../../server/modules/auth/session.service';
+import { liveFeedOf, type LiveListener } from '../../../../server/modules/live/live.feed';
 import { requestWithdrawal } from '../../../../server/modules/withdrawals/requestWithdrawal.service';
 import { build, dbKind, type TestApp } from '../../helpers';
 import { addMember, credit, trc20Address } from '../deposits/fixtures';
@@ -91,7 +92,7 @@ describe(`the live channel (${dbKind})`, () => {
     expect(liveFeedOf(t.app.ctx).size).toBe(0);
   });
 
-  it('announces a member request with its news, a manager change by its target, only news the manager may review', async () => {
+  it('announces a member request with its news, a manager change by its target, each only to managers of its pages', async () => {
     const memberId = await addMember(t);
     await credit(t, memberId, 'USDT', '1000');
     await t.call('POST', '/v1/admin/withdraw/setting', {
@@ -121,14 +122,18 @@ describe(`the live channel (${dbKind})`, () => {
 
     await requestWithdrawal(t.app.ctx, { memberId, type: 1, amount: '100', chain: 'TRC20', address: trc20Address() });
     expect(await admin.change('withdrawal')).toEqual({ topics: ['withdrawal'], news: { withdraw: 1 } });
-    expect(await other.change('withdrawal')).toEqual({ topics: ['withdrawal'], news: {} });
+    // The notice-only manager hears of notices, never of withdrawals (nor of the op log he may not read).
 
     const saved = await t.call('POST', '/v1/admin/notice/opt', {
       token,
       body: { action: 'create', title: '停机维护', content: '<p>今晚维护</p>', pinned: false },
     });
     expect(saved.code).toBe(200);
-    expect((await other.change('notice')).topics).toEqual(['notice', 'oplog']);
+    expect(await other.next((e) => (e.event === 'change' ? e.data : undefined))).toEqual({
+      topics: ['notice'],
+      news: {},
+    });
+    expect((await admin.change('notice')).topics).toEqual(['notice', 'oplog']);
     admin.close();
     other.close();
     await new Promise((r) => setTimeout(r, 200));
@@ -145,5 +150,63 @@ describe(`the live channel (${dbKind})`, () => {
     await s.next(() => undefined, 2000).catch(() => undefined);
     expect(s.ended).toBe(true);
     expect(feed.size).toBe(0);
+  });
+
+  it('keeps no listener for a console gone before its session was looked up, and serves no HEAD', async () => {
+    const real = session.resolveSession;
+    const slow = jest.spyOn(session, 'resolveSession').mockImplementation(async (...a: Parameters<typeof real>) => {
+      await new Promise((r) => setTimeout(r, 300));
+      return real(...a);
+    });
+    const req = http.get(`${base}/v1/admin/events`, { headers: { authorization: token } });
+    req.on('error', () => undefined);
+    await new Promise((r) => setTimeout(r, 100));
+    req.destroy(); // gone while the lookup waits
+    await new Promise((r) => setTimeout(r, 600));
+    slow.mockRestore();
+    expect(liveFeedOf(t.app.ctx).size).toBe(0);
+    const head = await fetch(`${base}/v1/admin/events`, { method: 'HEAD', headers: { authorization: token } });
+    expect(head.headers.get('content-type')).not.toMatch(/event-stream/);
+    expect(liveFeedOf(t.app.ctx).size).toBe(0);
+  });
+
+  it('forgets a look still in flight when the last console leaves: the next one hears nothing old', async () => {
+    const memberId = await addMember(t);
+    await credit(t, memberId, 'USDT', '1000');
+    await t.call('POST', '/v1/admin/withdraw/setting', {
+      token,
+      body: {
+        type: 1,
+        open: true,
+        min: '10',
+        max: '1000',
+        maxTimesPerDay: 0,
+        feeRate: '0.01',
+        feeMin: '1',
+        autoApproveMax: '0',
+        openHours: '00:00-24:00',
+      },
+    });
+    const feed = liveFeedOf(t.app.ctx);
+    const listener = (log: unknown[]): LiveListener => ({
+      sessionId: 0,
+      permVersion: 0,
+      codes: new Set(['withdraw:view']),
+      send: (c) => log.push(c),
+      ready: () => undefined,
+      expire: () => undefined,
+      close: () => undefined,
+    });
+    const off = feed.subscribe(listener([]));
+    await new Promise((r) => setTimeout(r, 1200));
+    const inFlight = feed.tick();
+    off(); // the last console leaves while a look runs
+    await inFlight;
+    await requestWithdrawal(t.app.ctx, { memberId, type: 1, amount: '100', chain: 'TRC20', address: trc20Address() });
+    const later: unknown[] = [];
+    const off2 = feed.subscribe(listener(later));
+    await new Promise((r) => setTimeout(r, 2200));
+    off2();
+    expect(later).toEqual([]);
   });
 });
