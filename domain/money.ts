@@ -2,7 +2,7 @@
  * Money is an integer count of an asset's minor unit (bigint in code, BIGINT in the database) and
  * a decimal string on the wire. Nothing here ever goes through a float.
  */
-import { Asset, assetDecimals } from './assets';
+import { Asset, AssetDisplayPlaces, assetDecimals } from './assets';
 
 export type MoneyParseError = 'format' | 'decimals' | 'negative' | 'zero' | 'range';
 
@@ -86,6 +86,14 @@ export function displayMoney(text: string, places: number): string {
   const f = frac.padEnd(places, '0').slice(0, Math.max(places, frac.replace(/0+$/, '').length));
   return `${sign === '-' ? '-' : ''}${grouped}${f ? `.${f}` : ''}`;
 }
+
+/**
+ * An amount as every message and op-log row writes it: thousands separators, the asset's display
+ * places (more only where the amount has them) and the asset — "18,492.9160 LZ", "100.00 USDT". The
+ * console's columns show the same (MoneyText).
+ */
+export const assetText = (value: bigint | string | number, asset: Asset) =>
+  `${displayMoney(formatAsset(value, asset), AssetDisplayPlaces[asset])} ${asset}`;
 
 /** Parses an amount of `asset`: its decimals, and at most its ceiling in magnitude. */
 export const parseAsset = (text: string, asset: Asset, opts?: { allowNegative?: boolean; allowZero?: boolean }) =>

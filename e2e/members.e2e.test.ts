@@ -73,7 +73,7 @@ describe('members', () => {
     await dialog.locator('textarea[name="remark"]').fill('扣多了');
     await dialog.getByRole('button', { name: '确定' }).click();
     await page.getByRole('dialog', { name: '确认调整余额' }).getByRole('button', { name: '确定' }).click();
-    await dialog.getByRole('alert').getByText('可用余额不足，当前可用 88.5 USDT').waitFor();
+    await dialog.getByRole('alert').getByText('可用余额不足，当前可用 88.50 USDT').waitFor();
     await dialog.getByRole('button', { name: '取消' }).click();
     await dialog.waitFor({ state: 'hidden' });
 

@@ -17,7 +17,7 @@ import {
   type ProductKind as Kind,
 } from '../../../domain/mall';
 import { MallMessages, orderIdOf, orderNo } from '../../../domain/mallRules';
-import { formatAsset } from '../../../domain/money';
+import { assetText, formatAsset } from '../../../domain/money';
 import { SHANGHAI_OFFSET } from '../../../domain/time';
 import type { Actor, Ctx } from '../../context';
 import { countedTransaction, type CounterMoves } from '../../db/counters';
@@ -220,7 +220,7 @@ export async function optOrder(ctx: Ctx, actor: Actor, input: OrderOptInput) {
       throw conflict(MallMessages.orderHandled);
     }
     if (action === 'cancel') await refundOrder(trx, id, moved, now, remark);
-    const money = `${formatAsset(moved.total, moved.asset as Asset)} ${moved.asset}`;
+    const money = assetText(moved.total, moved.asset as Asset);
     const summary =
       action === 'ship'
         ? `订单 #${id} 发货：${input.expressCompany} ${tracking}`

@@ -14,7 +14,7 @@ import {
   ZoneStatus,
   memberActionCode,
 } from '../../../domain/members';
-import { formatAsset, moneyRefusal, parseAsset } from '../../../domain/money';
+import { assetText, formatAsset, moneyRefusal, parseAsset } from '../../../domain/money';
 import type { Actor, Ctx } from '../../context';
 import { badInput, conflict, notFound } from '../../errors';
 import { hashPassword, randomPassword } from '../../passwords';
@@ -150,10 +150,10 @@ export async function memberOpt(ctx: Ctx, actor: Actor, input: MemberOptInput, g
           } catch (err) {
             if (!(err instanceof InsufficientBalance)) throw err;
             const have = (await balancesOf(trx, input.id))[c.asset].available;
-            throw conflict(`可用余额不足，当前可用 ${formatAsset(have, c.asset)} ${c.asset}`);
+            throw conflict(`可用余额不足，当前可用 ${assetText(have, c.asset)}`);
           }
           row = { id: Number(m.id), status: m.status, level: m.level, zone_id: m.zone_id };
-          const shown = `${c.amount > 0n ? '+' : ''}${formatAsset(c.amount, c.asset)} ${c.asset}`;
+          const shown = `${c.amount > 0n ? '+' : ''}${assetText(c.amount, c.asset)}`;
           summary = `调整会员 ${who} 余额 ${shown}，备注：${c.remark}`;
           extra = {
             balance: {

@@ -7,7 +7,7 @@ import type { TransferListQuery } from './transfers.schema';
 import type { Asset } from '../../../domain/assets';
 import { BillType } from '../../../domain/bills';
 import { MemberStatus } from '../../../domain/members';
-import { formatAsset } from '../../../domain/money';
+import { assetText, formatAsset } from '../../../domain/money';
 import { TransferAssets, transferFee, type TransferAsset } from '../../../domain/transfers';
 import type { Ctx } from '../../context';
 import { countedTransaction } from '../../db/counters';
@@ -129,7 +129,7 @@ export async function transfer(ctx: Ctx, input: TransferInput) {
       fee,
       now,
     });
-    const shown = `${formatAsset(amount, asset)} ${asset}`;
+    const shown = assetText(amount, asset);
     const out = await applyChange(
       trx,
       {

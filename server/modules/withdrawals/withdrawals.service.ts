@@ -9,7 +9,7 @@ import type { Static } from '@sinclair/typebox';
 import type { WithdrawListQuery, WithdrawOptBody, WithdrawBatchBody } from './withdrawals.schema';
 import { BillType } from '../../../domain/bills';
 import { chainTxHashMessage, isChain, isChainTxHash } from '../../../domain/deposits';
-import { formatAsset } from '../../../domain/money';
+import { assetText, formatAsset } from '../../../domain/money';
 import {
   WithdrawActions,
   WithdrawAsset,
@@ -156,7 +156,7 @@ async function act(
       const asset = moved.asset as 'USDT' | 'LZ';
       const memberId = Number(moved.member_id);
       const label = typeLabel(moved.type);
-      const shown = `${formatAsset(amount, asset)} ${asset}`;
+      const shown = assetText(amount, asset);
       let summary: string;
       if (action === 'paid') {
         await applyChange(

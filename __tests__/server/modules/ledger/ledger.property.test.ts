@@ -28,7 +28,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { Asset } from '../../../../domain/assets';
-import { formatAsset, parseAsset } from '../../../../domain/money';
+import { assetText, formatAsset, parseAsset } from '../../../../domain/money';
 import { depositStatViolations } from '../../../../server/modules/deposits/deposits.repository';
 import { submitDeposit } from '../../../../server/modules/deposits/deposits.service';
 import { balancesOf, billStatViolations, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
@@ -769,7 +769,7 @@ describe(`ledger invariant under random operations (${dbKind})`, () => {
         if (!parsed.ok) expect_ = { code: 400, msg: parsed.reason === 'zero' ? '调整金额不能为0' : undefined };
         else if (!op.remark) expect_ = { code: 400, msg: '备注不能为空' };
         else if (bal.available + parsed.value < 0n)
-          expect_ = { code: 409, msg: `可用余额不足，当前可用 ${formatAsset(bal.available, op.asset)} ${op.asset}` };
+          expect_ = { code: 409, msg: `可用余额不足，当前可用 ${assetText(bal.available, op.asset)}` };
         else {
           expect_ = { code: 200 };
           const amount = parsed.value;

@@ -174,7 +174,7 @@ function scenarios(get: () => { call: Caller; ctx: Ctx }) {
     // 1000 / 30: 33 debits fit, 10 USDT stays; every other call is refused with the balance it saw
     expect(rs.filter((r) => r.code === 200)).toHaveLength(33);
     for (const r of rs.filter((x) => x.code !== 200))
-      expect({ code: r.code, msg: r.msg }).toEqual({ code: 409, msg: '可用余额不足，当前可用 10 USDT' });
+      expect({ code: r.code, msg: r.msg }).toEqual({ code: 409, msg: '可用余额不足，当前可用 10.00 USDT' });
     expect((await balancesOf(ctx.db, memberId)).USDT).toEqual({ available: 10_000_000n, frozen: 0n });
     const bills = await ctx.db
       .selectFrom('bill')

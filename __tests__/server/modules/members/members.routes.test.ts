@@ -292,7 +292,7 @@ describe(`members (${dbKind})`, () => {
       expect(await opt({ id: m.id, action: 'adjust', asset: 'USDT', amount: '-100.000001', remark: '扣多了' })).toEqual(
         {
           code: 409,
-          msg: '可用余额不足，当前可用 100 USDT',
+          msg: '可用余额不足，当前可用 100.00 USDT',
           data: null,
         },
       );
@@ -313,8 +313,8 @@ describe(`members (${dbKind})`, () => {
       expect(remarks.map((r) => r.remark)).toEqual(['补发', '扣回']);
       const logs = (await opLogs(t)).slice(before);
       expect(logs.map((l) => [l.permission_code, l.summary])).toEqual([
-        ['member:adjust', expect.stringContaining('+100.5 USDT，备注：补发')],
-        ['member:adjust', expect.stringContaining('-0.5 USDT，备注：扣回')],
+        ['member:adjust', expect.stringContaining('+100.50 USDT，备注：补发')],
+        ['member:adjust', expect.stringContaining('-0.50 USDT，备注：扣回')],
       ]);
       for (const [body, msg] of [
         [{ asset: 'USDT', amount: '1' }, '备注不能为空'],

@@ -114,7 +114,7 @@ describe('MemberListPage', () => {
     let refuse = true;
     const { of, store } = setup({
       answer: (c) =>
-        c.path === 'member/opt' && refuse ? envelope(null, 409, '可用余额不足，当前可用 5.5 LZ') : undefined,
+        c.path === 'member/opt' && refuse ? envelope(null, 409, '可用余额不足，当前可用 5.5000 LZ') : undefined,
     });
     await screen.findByRole('gridcell', { name: '10000001' });
     await u.click(within(rowOf('10000001')).getByRole('button', { name: '调整余额' }));
@@ -143,7 +143,7 @@ describe('MemberListPage', () => {
     await u.click(within(dialog).getByRole('button', { name: '确定' }));
     sure = await screen.findByRole('dialog', { name: '确认调整余额' });
     await u.click(within(sure).getByRole('button', { name: '确定' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('可用余额不足，当前可用 5.5 LZ');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('可用余额不足，当前可用 5.5000 LZ');
     expect(of('member/opt')[0].body).toEqual({
       id: 1,
       action: 'adjust',
