@@ -94,9 +94,17 @@ export interface RichTextEditorProps {
   onBusy?: (busy: boolean) => void;
   /** Height of the editing area, px. */
   minHeight?: number;
+  /** The editing area's accessible name (e.g. "正文"). */
+  label?: string;
 }
 
-export default function RichTextEditor({ initial, onChange, onBusy, minHeight = 240 }: RichTextEditorProps) {
+export default function RichTextEditor({
+  initial,
+  onChange,
+  onBusy,
+  minHeight = 240,
+  label = '正文',
+}: RichTextEditorProps) {
   const dispatch = useAppDispatch();
   const [tab, setTab] = useState<'edit' | 'preview'>('edit');
   const [html, setHtml] = useState(initial);
@@ -134,6 +142,7 @@ export default function RichTextEditor({ initial, onChange, onBusy, minHeight = 
           // Made after mount, not during a render React may throw away (a concurrent render would
           // otherwise hand the toolbar an editor that was already destroyed).
           immediatelyRender={false}
+          editorProps={{ attributes: { 'aria-label': label, 'aria-multiline': 'true' } }}
           onUpdate={({ editor }) => {
             const next = editor.isEmpty ? '' : editor.getHTML();
             setHtml(next);

@@ -22,6 +22,19 @@ import { onDemand } from '../components/onDemand';
 import { useGetMenuQuery } from '../services/generated/auth';
 import { breadcrumbMap, pathKey } from './menuTree';
 
+/** Present for screen readers, not on screen. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
 /** The console's pages that need a permission, by their path as the router compares it. */
 const GUARDED = new Set(Object.values(pagePaths).map((p) => pathKey(`/layout/${p}`)));
 /** The 403 page, loaded the first time a manager opens a page by URL that the role does not allow. */
@@ -36,8 +49,19 @@ function PageOrForbidden() {
   const { pathname } = useLocation();
   const { data: menu } = useGetMenuQuery();
   const key = pathKey(pathname);
-  if (menu && GUARDED.has(key) && !breadcrumbMap(menu).has(key)) return <ForbiddenPage />;
-  return <Outlet />;
+  const trail = menu ? breadcrumbMap(menu).get(key) : undefined;
+  if (menu && GUARDED.has(key) && !trail) return <ForbiddenPage />;
+  return (
+    <>
+      {/* The page's level-one heading for screen readers (the breadcrumb shows it on screen). */}
+      {trail ? (
+        <Box component="h1" sx={visuallyHidden}>
+          {trail[trail.length - 1]}
+        </Box>
+      ) : null}
+      <Outlet />
+    </>
+  );
 }
 
 export function useWindowWidth() {

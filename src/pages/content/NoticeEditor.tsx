@@ -89,6 +89,7 @@ export default function NoticeEditor({ notice, onClose }: { notice: Notice | nul
           />
           <Suspense fallback={<CircularProgress size={24} aria-label="编辑器加载中" />}>
             <RichTextEditor
+              label="公告内容"
               initial={notice?.content ?? ''}
               onChange={setContent}
               onBusy={(b) => setBusy((n) => n + (b ? 1 : -1))}

@@ -128,6 +128,7 @@ export default function ProtocolPage({ id }: { id: ProtocolId }) {
         />
         <Suspense fallback={<CircularProgress size={24} aria-label="编辑器加载中" />}>
           <RichTextEditor
+            label="正文"
             key={`${id}-${base.updatedAt ?? 0}`}
             initial={base.content}
             onChange={setContent}

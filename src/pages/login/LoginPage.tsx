@@ -37,16 +37,16 @@ body{margin:0}
 .login-field input{width:100%;box-sizing:border-box;height:44px;padding:0 12px;font-size:16px;border:1px solid rgba(0,0,0,.23);
   border-radius:4px;outline:none;transition:border-color .15s,box-shadow .15s;font-family:inherit}
 .login-field input:hover{border-color:rgba(0,0,0,.87)}
-.login-field input:focus{border-color:#1677ff;box-shadow:0 0 0 1px #1677ff}
+.login-field input:focus{border-color:#0958d9;box-shadow:0 0 0 1px #0958d9}
 .login-field.invalid label,.login-field .login-help{color:#d32f2f}
 .login-field.invalid input{border-color:#d32f2f}
 .login-field.invalid input:focus{box-shadow:0 0 0 1px #d32f2f}
 .login-help{margin:4px 14px 0;font-size:12px}
 .login-alert{margin-bottom:8px;padding:8px 12px;border-radius:4px;background:#fdeded;color:#5f2120;font-size:14px}
-.login-submit{width:100%;height:44px;margin-top:24px;border:0;border-radius:4px;background:#1677ff;color:#fff;font-size:16px;
+.login-submit{width:100%;height:44px;margin-top:24px;border:0;border-radius:4px;background:#0958d9;color:#fff;font-size:16px;
   font-family:inherit;cursor:pointer;box-shadow:0 3px 1px -2px rgba(0,0,0,.2),0 2px 2px 0 rgba(0,0,0,.14),0 1px 5px 0 rgba(0,0,0,.12)}
-.login-submit:hover{background:#0f5bd1}
-.login-submit:focus-visible{outline:2px solid #0f5bd1;outline-offset:2px}
+.login-submit:hover{background:#003eb3}
+.login-submit:focus-visible{outline:2px solid #003eb3;outline-offset:2px}
 .login-submit:disabled{background:rgba(0,0,0,.12);color:rgba(0,0,0,.38);cursor:default;box-shadow:none}
 `;
 

@@ -179,7 +179,12 @@ function EditorForm({
           </Section>
           <Section title="商品详情">
             <Suspense fallback={<CircularProgress size={24} aria-label="编辑器加载中" />}>
-              <RichTextEditor initial={initial.detail} onChange={(detail) => set({ detail })} onBusy={onBusy} />
+              <RichTextEditor
+                label="商品详情"
+                initial={initial.detail}
+                onChange={(detail) => set({ detail })}
+                onBusy={onBusy}
+              />
             </Suspense>
           </Section>
         </Stack>
