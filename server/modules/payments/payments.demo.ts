@@ -18,9 +18,40 @@ import { createMembers } from '../members/members.service';
 import { transfer } from '../transfers/transfers.service';
 import { addPaymentMethod, paymentOpt } from './payments.service';
 import { seededRandom as random } from '../../seed/random';
+import { storeGeneratedImage } from '../uploads/uploads.service';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
+
+/** Distinct QR pictures made per type (the demo's many methods share them: each is a real image). */
+const QR_IMAGES = 4;
+
+/**
+ * A 支付宝 (type 2) or 微信 (type 3) 收款码 of the demo: a real QR code (made locally by `qrcode`) of a
+ * demo URL, framed and captioned like the codes members upload, stored as any upload is.
+ */
+async function demoQr(ctx: Ctx, type: 2 | 3, n: number, made: Map<string, string>): Promise<string> {
+  const key = `demo/qr/${type === 2 ? 'alipay' : 'wechat'}-${n}`;
+  const known = made.get(key);
+  if (known) return known;
+  const QRCode = await import('qrcode');
+  const code = await QRCode.toString(`https://pay.example.com/demo/${type === 2 ? 'alipay' : 'wechat'}/${n}`, {
+    type: 'svg',
+    margin: 0,
+    width: 240,
+  });
+  const color = type === 2 ? '#1677ff' : '#07c160';
+  const inner = code.replace(/^[\s\S]*?<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="360" viewBox="0 0 300 360">
+<rect width="300" height="360" rx="16" fill="${color}"/>
+<rect x="20" y="20" width="260" height="260" rx="8" fill="#fff"/>
+<g transform="translate(30 30) scale(${240 / Number(/viewBox="0 0 (\d+)/.exec(code)?.[1] ?? 240)})">${inner}</g>
+<text x="150" y="322" font-size="24" text-anchor="middle" fill="#fff" font-family="sans-serif">${type === 2 ? '支付宝收款码' : '微信收款码'}（演示）</text>
+</svg>`;
+  const url = await storeGeneratedImage(ctx, key, Buffer.from(svg));
+  made.set(key, url);
+  return url;
+}
 
 const NAMES = ['王芳', '李娜', '张伟', '刘洋', '陈静', '杨磊', '赵敏', '黄强', '周杰', '吴霞', '徐涛', '孙丽'];
 const BANKS = [
@@ -86,6 +117,7 @@ export async function seedPaymentsTransfersDemo(ctx: Ctx): Promise<void> {
 
   // Payment methods: each member adds one or two; a manager reviews most of them hours later.
   const outcomes: Array<PaymentAction[]> = [[], ['approve'], ['approve'], ['reject'], ['approve', 'disable']];
+  const qrs = new Map<string, string>();
   for (const [i, m] of members.entries()) {
     const count = 1 + (i % 2);
     for (let k = 0; k < count; k += 1) {
@@ -108,7 +140,7 @@ export async function seedPaymentsTransfersDemo(ctx: Ctx): Promise<void> {
         account,
         bank,
         branch,
-        qrUrl: type === 2 || type === 3 ? `/uploads/demo/qr-${m.uid}-${type}.png` : undefined,
+        qrUrl: type === 2 || type === 3 ? await demoQr(ctx, type, i % QR_IMAGES, qrs) : undefined,
       });
       let when = t;
       for (const action of outcomes[(i + k) % outcomes.length]) {
