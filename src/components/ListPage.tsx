@@ -38,6 +38,25 @@ import type { RowSelection } from './useRowSelection';
 import XLocalizationProvider from './XLocalizationProvider';
 
 export const EMPTY_TEXT = '暂无数据';
+/** What an empty cell shows, on every list alike. */
+export const EMPTY_CELL = '-';
+
+/**
+ * Not sortable unless it says so, and '-' in a cell with nothing to show (null, undefined or an empty
+ * string, after the column's own formatter). A column that renders its cell itself decides alone.
+ */
+function withEmptyDash<R extends GridValidRowModel>(c: GridColDef<R>): GridColDef<R> {
+  if (c.renderCell || c.type === 'actions') return { sortable: false, ...c };
+  const own = c.valueFormatter;
+  return {
+    sortable: false,
+    ...c,
+    valueFormatter: (value, row, column, apiRef) => {
+      const shown = own ? (own as (...a: unknown[]) => unknown)(value, row, column, apiRef) : value;
+      return shown === null || shown === undefined || shown === '' ? EMPTY_CELL : shown;
+    },
+  } as GridColDef<R>;
+}
 const PAGE_SIZES = [...PAGE_SIZE_OPTIONS];
 const SORTING_ORDER = ['asc', 'desc', null] as const;
 const SLOT_PROPS: DataGridProps['slotProps'] = {
@@ -135,7 +154,7 @@ export function ListPage<R extends GridValidRowModel, S = unknown, F extends Fil
   // The bar only calls search/reset and the pager: the filter names do not matter here.
   const params = typedParams as unknown as ListParams<FilterValues>;
   const rows = data?.list ?? [];
-  const gridColumns = useMemo(() => columns.map((c) => ({ sortable: false, ...c })), [columns]);
+  const gridColumns = useMemo(() => columns.map(withEmptyDash), [columns]);
 
   // An unchanged URL starts no new query: ask the server again for what is on screen.
   const search = () => {

@@ -204,6 +204,38 @@ describe('ListPage', () => {
     expect(bodyRows()).toHaveLength(45);
   });
 
+  it('shows - in an empty cell, after the column’s own formatter, and leaves rendered cells alone', () => {
+    function Page() {
+      const params = useListParams<Filters>({ filters: { username: '' } });
+      const cols: GridColDef<Row>[] = [
+        { field: 'id', headerName: 'ID' },
+        { field: 'username', headerName: '用户名' },
+        { field: 'amount', headerName: '金额', valueFormatter: (v: string) => (v === '0' ? '' : v) },
+        { field: 'mark', headerName: '标记', renderCell: () => null },
+      ];
+      const list = [
+        { id: 1, username: '', amount: '0' },
+        { id: 2, username: 'bob', amount: '3' },
+      ];
+      return (
+        <ListPage
+          params={params}
+          columns={cols}
+          data={{ list, total: 2, page: 1, size: 20 }}
+          gridProps={{ disableVirtualization: true }}
+        />
+      );
+    }
+    const router = createMemoryRouter([{ path: '/list', element: <Page /> }], { initialEntries: ['/list'] });
+    render(<RouterProvider router={router} />);
+    const cells = (id: number) =>
+      within(screen.getAllByRole('row').find((r) => r.getAttribute('data-id') === String(id))!)
+        .getAllByRole('gridcell')
+        .map((c) => c.textContent);
+    expect(cells(1)).toEqual(['1', '-', '-', '']);
+    expect(cells(2)).toEqual(['2', 'bob', '3', '']);
+  });
+
   it('shows 暂无数据 for an empty list', () => {
     setup('/list', { empty: true });
     expect(screen.getByText('暂无数据')).toBeInTheDocument();
