@@ -21,7 +21,15 @@ import type { GetWithdrawSettingApiResponse } from '../../services/generated/wit
 import { useSaveWithdrawSettingMutation } from '../../services/withdrawals';
 import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../store/toastSlice';
-import { feeRateError, openHoursError, timesError } from './withdrawRules';
+import {
+  feePercentHigh,
+  feeRateError,
+  openHoursError,
+  percentToRate,
+  rateToPercent,
+  timesError,
+} from './withdrawRules';
+import { useConfirm } from '../../components/useConfirm';
 
 type RuleValues = {
   min: string;
@@ -38,6 +46,7 @@ export function WithdrawRuleForm({ setting, editable }: { setting: GetWithdrawSe
   const asset = WithdrawAsset[type];
   const dispatch = useAppDispatch();
   const [save, { isLoading }] = useSaveWithdrawSettingMutation();
+  const [confirm, confirmDialog] = useConfirm();
   const [open, setOpen] = useState(setting.open);
   const [failure, setFailure] = useState<string | null>(null);
   const money = (label: string, allowZero: boolean) => (v: string) => validateMoney(v, asset, label, { allowZero });
@@ -46,7 +55,7 @@ export function WithdrawRuleForm({ setting, editable }: { setting: GetWithdrawSe
       min: setting.min,
       max: setting.max,
       maxTimesPerDay: String(setting.maxTimesPerDay),
-      feeRate: setting.feeRate,
+      feeRate: rateToPercent(setting.feeRate),
       feeMin: setting.feeMin,
       autoApproveMax: setting.autoApproveMax,
       openHours: setting.openHours,
@@ -67,7 +76,7 @@ export function WithdrawRuleForm({ setting, editable }: { setting: GetWithdrawSe
         },
       },
       maxTimesPerDay: { label: '每日次数', required: true, validate: timesError },
-      feeRate: { label: '手续费率', required: true, validate: feeRateError },
+      feeRate: { label: '手续费率（%）', required: true, validate: feeRateError },
       feeMin: { label: '最低手续费', required: true, validate: money('最低手续费', true) },
       autoApproveMax: { label: '自动审核额度', required: true, validate: money('自动审核额度', true) },
       openHours: { label: '开放时间', required: true, validate: openHoursError },
@@ -79,6 +88,11 @@ export function WithdrawRuleForm({ setting, editable }: { setting: GetWithdrawSe
     setFailure(null);
     if (!form.validate()) return;
     const v = form.values;
+    if (
+      feePercentHigh(v.feeRate) &&
+      !(await confirm({ content: `手续费率 ${v.feeRate.trim()}% 高于 10%，每笔提现将扣除较多手续费。确认保存？` }))
+    )
+      return;
     try {
       await save({
         body: {
@@ -87,7 +101,7 @@ export function WithdrawRuleForm({ setting, editable }: { setting: GetWithdrawSe
           min: v.min.trim(),
           max: v.max.trim(),
           maxTimesPerDay: Number(v.maxTimesPerDay),
-          feeRate: v.feeRate.trim(),
+          feeRate: percentToRate(v.feeRate),
           feeMin: v.feeMin.trim(),
           autoApproveMax: v.autoApproveMax.trim(),
           openHours: v.openHours.trim(),
@@ -129,7 +143,7 @@ export function WithdrawRuleForm({ setting, editable }: { setting: GetWithdrawSe
         />
         <TextField
           {...form.field('feeRate')}
-          helperText={form.errors.feeRate ?? '小数，例如 0.01 表示 1%'}
+          helperText={form.errors.feeRate ?? '百分比，例如 1 表示 1%，0.5 表示 0.5%'}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           disabled={!editable}
         />
@@ -159,6 +173,7 @@ export function WithdrawRuleForm({ setting, editable }: { setting: GetWithdrawSe
           </div>
         ) : null}
       </Stack>
+      {confirmDialog}
     </Paper>
   );
 }

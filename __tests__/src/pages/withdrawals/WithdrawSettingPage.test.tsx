@@ -1,6 +1,12 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import WithdrawSettingPage from '../../../../src/pages/withdrawals/WithdrawSettingPage';
-import { feeRateError, openHoursError, timesError } from '../../../../src/pages/withdrawals/withdrawRules';
+import {
+  feeRateError,
+  openHoursError,
+  percentToRate,
+  rateToPercent,
+  timesError,
+} from '../../../../src/pages/withdrawals/withdrawRules';
 import { makeStore, renderAt } from '../../shellHarness';
 import { ERC, fakeMoneyApi, TRC, type FakeOptions } from './fakeMoneyApi';
 
@@ -24,12 +30,16 @@ const toasts = (store: ReturnType<typeof makeStore>) => store.getState().toast.i
 
 describe('WithdrawSettingPage', () => {
   it('checks fee rates, open hours and daily times as the server does', () => {
-    expect(feeRateError('0.01')).toBeNull();
+    // A percentage, kept by the server as the fraction with the same digits.
+    expect(feeRateError('1')).toBeNull();
     expect(feeRateError('0')).toBeNull();
-    expect(feeRateError('1')).toBe('手续费率必须小于1');
-    expect(feeRateError('0.0000001')).toBe('手续费率小数位数过多（最多6位）');
+    expect(feeRateError('99.9999')).toBeNull();
+    expect(feeRateError('100')).toBe('手续费率必须小于100%');
+    expect(feeRateError('0.00001')).toBe('手续费率小数位数过多（最多4位）');
     expect(feeRateError('-0.1')).toBe('手续费率不能为负数');
     expect(feeRateError('abc')).toBe('手续费率格式不正确');
+    expect([rateToPercent('0.015'), rateToPercent('0.123456'), rateToPercent('0')]).toEqual(['1.5', '12.3456', '0']);
+    expect([percentToRate('1.5'), percentToRate('12.3456'), percentToRate('90')]).toEqual(['0.015', '0.123456', '0.9']);
     expect(openHoursError('09:00-18:00')).toBeNull();
     expect(openHoursError('22:00-06:00')).toBeNull();
     expect(openHoursError('00:00-24:00')).toBeNull();
@@ -45,7 +55,7 @@ describe('WithdrawSettingPage', () => {
     const { of, router } = setup();
     expect(await screen.findByRole('form', { name: '提现规则' })).toBeInTheDocument();
     expect(box(rules(), '单笔最低金额')).toHaveValue('10');
-    expect(box(rules(), '手续费率')).toHaveValue('0.01');
+    expect(box(rules(), '手续费率')).toHaveValue('1');
     expect(of('withdraw/setting')[0].query).toEqual({ type: '1' });
     fireEvent.click(screen.getByRole('tab', { name: '提取' }));
     expect(await screen.findByRole('form', { name: '提取规则' })).toBeInTheDocument();
@@ -60,14 +70,14 @@ describe('WithdrawSettingPage', () => {
     set(rules(), '单笔最低金额', '10.1234567');
     set(rules(), '单笔最高金额', '5');
     set(rules(), '每日次数', '-1');
-    set(rules(), '手续费率', '1.5');
+    set(rules(), '手续费率', '150');
     set(rules(), '最低手续费', '');
     set(rules(), '自动审核额度', '1.0000001');
     set(rules(), '开放时间', '9点到18点');
     fireEvent.click(within(rules()).getByRole('button', { name: '保存提现设置' }));
     expect(await within(rules()).findByText('单笔最低金额小数位数过多（最多6位）')).toBeInTheDocument();
     expect(within(rules()).getByText('每日次数须为0到1000的整数')).toBeInTheDocument();
-    expect(within(rules()).getByText('手续费率必须小于1')).toBeInTheDocument();
+    expect(within(rules()).getByText('手续费率必须小于100%')).toBeInTheDocument();
     expect(within(rules()).getByText('最低手续费不能为空')).toBeInTheDocument();
     expect(within(rules()).getByText('自动审核额度小数位数过多（最多6位）')).toBeInTheDocument();
     expect(within(rules()).getByText('开放时间格式不正确，例如 09:00-18:00')).toBeInTheDocument();
@@ -99,6 +109,22 @@ describe('WithdrawSettingPage', () => {
     });
     await waitFor(() => expect(toasts(store)).toContain('保存成功'));
     expect(await screen.findByText(/最后修改：2026-11-20 10:30:01 admin/)).toBeInTheDocument();
+  });
+
+  it('asks before saving a fee rate above 10 %, and sends the fraction', async () => {
+    const { of } = setup();
+    await screen.findByRole('form', { name: '提现规则' });
+    set(rules(), '手续费率', '90');
+    fireEvent.click(within(rules()).getByRole('button', { name: '保存提现设置' }));
+    const ask = await screen.findByRole('dialog');
+    expect(ask).toHaveTextContent('手续费率 90% 高于 10%，每笔提现将扣除较多手续费。确认保存？');
+    fireEvent.click(within(ask).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(of('withdraw/setting').filter((c) => c.method === 'POST')).toHaveLength(0);
+    set(rules(), '手续费率', '2.5');
+    fireEvent.click(within(rules()).getByRole('button', { name: '保存提现设置' }));
+    await waitFor(() => expect(of('withdraw/setting').filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(of('withdraw/setting').find((c) => c.method === 'POST')!.body).toMatchObject({ feeRate: '0.025' });
   });
 
   it('checks the payout wallet address per chain and saves it', async () => {
