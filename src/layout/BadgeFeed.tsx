@@ -9,6 +9,8 @@ import { useWaitingBadges } from './waitingCounts';
 
 /** The header's 提醒设置 button, in this chunk too (one chunk for what the shell loads after its first paint). */
 export { default as LiveAlerts } from './LiveAlerts';
+/** 个人中心, opened from the account menu. */
+export { default as ProfileDialog } from './ProfileDialog';
 
 export default function BadgeFeed({ onBadges }: { onBadges: (badges: ReadonlyMap<string, number>) => void }) {
   useLiveFeed();

@@ -1,7 +1,8 @@
 /**
  * The header (SPEC.md §2, §9): an AppBar under the sidebar, its content starting 170 px (58 px
  * collapsed) from the left; the breadcrumb trail, and the account dropdown (150 ms hover delay)
- * with the user name and 退出登录; the 提醒设置 button beside it (src/layout/LiveAlerts).
+ * with the user name, 个人中心 (ProfileDialog), 修改密码 and 退出登录; the 提醒设置 button beside it
+ * (src/layout/LiveAlerts).
  */
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -17,6 +18,9 @@ import Toolbar from '@mui/material/Toolbar';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import Logout from '@mui/icons-material/Logout';
+import LockReset from '@mui/icons-material/LockReset';
+import Person from '@mui/icons-material/Person';
+import { pagePaths } from '../../domain/pagePaths';
 import { useLogoutMutation } from '../services/generated/auth';
 import { loggedOut } from '../store/authSlice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
@@ -24,11 +28,14 @@ import Breadcrumbs from './Breadcrumbs';
 import { DROPDOWN_DELAY_MS, headerPaddingLeft } from './layoutSizes';
 import LogoutDialog from './LogoutDialog';
 import { useHoverPopup } from './useHoverPopup';
+import { useOpenedOnce } from '../components/onDemand';
 
 export const HEADER_HEIGHT = 64;
 
 /** The 提醒设置 button, after the first paint (a chunk of its own). */
 const LiveAlerts = lazy(async () => ({ default: (await import('./BadgeFeed')).LiveAlerts }));
+/** 个人中心, loaded when first opened (the same chunk). */
+const ProfileDialog = lazy(async () => ({ default: (await import('./BadgeFeed')).ProfileDialog }));
 
 export default function Header() {
   const collapsed = useAppSelector((s) => s.layout.collapsed);
@@ -39,6 +46,8 @@ export default function Header() {
   const dropdown = useHoverPopup(DROPDOWN_DELAY_MS);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [profile, setProfile] = useState(false);
+  const profileOpened = useOpenedOnce(profile);
 
   const confirmLogout = async () => {
     setConfirming(false);
@@ -85,6 +94,28 @@ export default function Header() {
               <MenuItem
                 onClick={() => {
                   dropdown.close();
+                  setProfile(true);
+                }}
+              >
+                <ListItemIcon>
+                  <Person fontSize="small" />
+                </ListItemIcon>
+                个人中心
+              </MenuItem>
+              <MenuItem
+                onClick={() => {
+                  dropdown.close();
+                  void navigate(`/layout/${pagePaths['password:update']}`);
+                }}
+              >
+                <ListItemIcon>
+                  <LockReset fontSize="small" />
+                </ListItemIcon>
+                修改密码
+              </MenuItem>
+              <MenuItem
+                onClick={() => {
+                  dropdown.close();
                   setConfirming(true);
                 }}
               >
@@ -98,6 +129,11 @@ export default function Header() {
         </Popper>
       </Toolbar>
       <LogoutDialog open={confirming} onCancel={() => setConfirming(false)} onConfirm={confirmLogout} />
+      {profileOpened ? (
+        <Suspense fallback={null}>
+          <ProfileDialog open={profile} onClose={() => setProfile(false)} />
+        </Suspense>
+      ) : null}
     </AppBar>
   );
 }

@@ -77,6 +77,25 @@ describe('Header', () => {
     }
   });
 
+  it('opens 个人中心 with the login before this one, and 修改密码 from the account menu', async () => {
+    const lastLoginAt = Date.UTC(2026, 10, 24, 1, 2, 3); // 2026-11-24 09:02:03 Shanghai
+    mockApi(undefined, undefined, { username: 'admin', lastLoginAt, lastLoginIp: '10.1.2.3', waiting: [] });
+    const { router } = renderAt(<Header />, '/layout/systemLayout/managerLayout', makeStore({ width: 1400 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'admin' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: '个人中心' }));
+    const dialog = await screen.findByRole('dialog', { name: '个人中心' });
+    const info = within(dialog).getByRole('table', { name: '账户信息' });
+    await waitFor(() => expect(info).toHaveTextContent('上次登录时间2026-11-24 09:02:03'));
+    expect(info).toHaveTextContent('上次登录 IP10.1.2.3');
+    fireEvent.click(within(dialog).getByRole('button', { name: '修改密码' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/layout/systemLayout/passwordLayout'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await act(() => router.navigate('/layout/welcome'));
+    fireEvent.click(screen.getByRole('button', { name: 'admin' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: '修改密码' }));
+    expect(router.state.location.pathname).toBe('/layout/systemLayout/passwordLayout');
+  });
+
   async function openLogoutDialog() {
     fireEvent.click(screen.getByRole('button', { name: 'admin' }));
     fireEvent.click(screen.getByRole('menuitem', { name: '退出登录' }));
