@@ -10,12 +10,27 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import type { PermissionTreeNode } from '../../services/generated/system';
 import FormDialog from '../../components/FormDialog';
 import { useBindRoleMutation, useGetPermissionsQuery } from '../../services/system';
+import { ACCESS_ACTIONS, MONEY_ACTIONS } from '../../../domain/grants';
 import { initialChecked, permissionIdsOf, stateOf, toggle } from './permissionChecks';
 
 export interface BindDialogProps {
   /** The role to bind; null = closed. */
   role: { id: number; name: string } | null;
   onClose: () => void;
+}
+
+/** What an action's tick grants: 操作 for any, 资金 or 授权 where it moves money or changes who may act. */
+function GrantTag({ code }: { code: string }) {
+  const money = MONEY_ACTIONS.has(code);
+  const access = ACCESS_ACTIONS.has(code);
+  return (
+    <Box
+      component="span"
+      sx={{ fontSize: 12, color: money || access ? 'error.main' : 'text.secondary', whiteSpace: 'nowrap' }}
+    >
+      {money ? '操作 · 资金' : access ? '操作 · 授权' : '操作'}
+    </Box>
+  );
 }
 
 function TreeNodes({
@@ -42,6 +57,7 @@ function TreeNodes({
           <li key={n.id} role="treeitem" aria-selected={state === 'checked'}>
             <FormControlLabel
               label={n.title}
+              sx={{ mr: 1 }}
               disabled={n.always}
               control={
                 <Checkbox
@@ -53,6 +69,7 @@ function TreeNodes({
                 />
               }
             />
+            {n.kind === 'action' ? <GrantTag code={n.code} /> : null}
             {n.children.length > 0 ? (
               <TreeNodes nodes={n.children} checked={checked} onToggle={onToggle} depth={depth + 1} />
             ) : null}

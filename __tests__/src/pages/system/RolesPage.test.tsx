@@ -89,9 +89,15 @@ describe('RolesPage', () => {
     expect(box(dialog, '修改密码')).toBeChecked();
     expect(box(dialog, '修改密码')).toBeDisabled();
 
-    // Checking a parent checks its children; a page full → checked.
+    // Checking a page grants what it shows, not what it does: view only, no action.
+    await u.click(box(dialog, '角色管理'));
+    expect(box(dialog, '角色管理')).toHaveAttribute('data-indeterminate', 'true');
+    for (const t of ['新增/编辑角色', '分配权限', '删除角色']) expect(box(dialog, t)).not.toBeChecked();
+    // A second tick on the partly held page grants its actions too.
     await u.click(box(dialog, '角色管理'));
     for (const t of ['角色管理', '新增/编辑角色', '分配权限', '删除角色']) expect(box(dialog, t)).toBeChecked();
+    // Each action says what it grants: 分配权限 changes who may act.
+    expect(box(dialog, '分配权限').closest('li')).toHaveTextContent('操作 · 授权');
     await u.click(box(dialog, '管理员'));
     for (const t of ['管理员', '新增/编辑管理员', '删除管理员', '查看操作日志']) expect(box(dialog, t)).toBeChecked();
     expect(box(dialog, '系统管理')).toBeChecked();
