@@ -64,7 +64,7 @@ export default fp(async function web(
       cacheControl: false,
       setHeaders(res, file) {
         // Webpack names every asset after its content hash: safe to cache for a year.
-        const hashed = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.(gz|br))?$/.test(file);
+        const hashed = /\.[0-9a-f]{6,}\.[a-z0-9]+(\.(gz|br))?$/.test(file);
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });

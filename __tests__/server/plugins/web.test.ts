@@ -24,6 +24,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDir, 'js/main.0123456789abcdef.js'), JS);
   fs.writeFileSync(path.join(webDir, 'js/main.0123456789abcdef.js.gz'), zlib.gzipSync(JS));
   fs.writeFileSync(path.join(webDir, 'js/main.0123456789abcdef.js.br'), zlib.brotliCompressSync(JS));
+  fs.writeFileSync(path.join(webDir, 'js/7241.a1b2c3.js'), JS); // a chunk: six hex digits (webpack.config.js)
+  fs.writeFileSync(path.join(webDir, 'js/plain.js'), JS);
   const uploads = path.join(webDir, 'uploads');
   fs.mkdirSync(path.join(uploads, 'demo'), { recursive: true });
   fs.writeFileSync(path.join(uploads, 'demo/qr.png'), PNG);
@@ -66,6 +68,10 @@ describe('web plugin', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.body).toBe(JS);
+    const chunk = await app.inject({ url: '/js/7241.a1b2c3.js' });
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await app.inject({ url: '/js/plain.js' });
+    expect(plain.headers['cache-control']).toBe('no-cache');
   });
 
   it.each([
