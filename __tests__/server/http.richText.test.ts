@@ -9,4 +9,10 @@ describe('sanitizeRichText', () => {
     for (const k of kept) expect(out).toContain(k);
     expect(sanitizeRichText(out)).toBe(out);
   });
+
+  it('gives every image a text alternative: the author’s alt, or an empty one (decorative)', () => {
+    expect(sanitizeRichText('<img src="/uploads/a.webp"><img src="/uploads/b.webp" alt="商品图">')).toBe(
+      '<img src="/uploads/a.webp" alt="" /><img src="/uploads/b.webp" alt="商品图" />',
+    );
+  });
 });

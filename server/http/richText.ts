@@ -2,7 +2,8 @@
  * The server's half of the rich-text piece: HTML reduced to domain/richText.ts's allow-list before it is
  * stored (sanitize-html, a maintained parser-based sanitizer; never a regular expression over HTML).
  * Links keep only http(s)/mailto targets and open in a new tab with rel="noopener noreferrer"; images
- * keep only http(s) or /uploads sources; anything else is dropped with its attribute or element.
+ * keep only http(s) or /uploads sources and always carry an alt (empty when the author gave none);
+ * anything else is dropped with its attribute or element.
  */
 import type sanitizeHtml from 'sanitize-html';
 import { isImageUrl } from '../../domain/formats';
@@ -19,6 +20,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math'],
   disallowedTagsMode: 'discard',
   transformTags: {
+    // Every image has a text alternative: alt="" (decorative) where the author gave none (WCAG 1.1.1).
+    img: (tagName, attribs): sanitizeHtml.Tag => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '' } }),
     a: (tagName, attribs): sanitizeHtml.Tag => {
       const href = attribs.href ?? '';
       const kept: sanitizeHtml.Attributes = isLinkUrl(href)
