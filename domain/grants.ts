@@ -18,6 +18,8 @@ export const MONEY_ACTIONS: ReadonlySet<string> = new Set([
   'pledgeMode:update',
   'setting:update',
 ]);
+/** Pages whose own code changes a money rule (充值设置 saves with its page code): granted like an action. */
+export const MONEY_PAGES: ReadonlySet<string> = new Set(['depositSetting:update']);
 export const ACCESS_ACTIONS: ReadonlySet<string> = new Set([
   'manager:create',
   'manager:delete',

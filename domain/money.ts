@@ -119,6 +119,12 @@ export function moneyRefusal(field: string, reason: MoneyParseError, asset: Asse
 /** Places a fee rate may have: a rate is a numerator over 10^RATE_DECIMALS. */
 export const RATE_DECIMALS = 6;
 
+/** A stored rate fraction as a percentage, exactly: "0.015" → "1.5%" (the text as written when it is not a rate). */
+export function ratePercentText(rate: string): string {
+  const r = parseMinor(rate, RATE_DECIMALS, { allowZero: true });
+  return r.ok ? `${formatMinor(r.value, RATE_DECIMALS - 2)}%` : rate;
+}
+
 /**
  * The fee of `amount` minor units: max(amount × rate rounded up to the minor unit, feeMin), in
  * integers only.

@@ -1,7 +1,14 @@
 // `npm start` runs this before its ~80 s build: a configuration the server would refuse (a bad
 // DATABASE_URL, a weak ADMIN_PASSWORD, an out-of-range number…) stops here with the same message,
 // in seconds, instead of after the build. Reads server/config.ts through Babel, as the tests do.
-require('@babel/register')({ extensions: ['.ts'], cache: true, only: [/[\\/]server[\\/]|[\\/]domain[\\/]/] });
+const path = require('node:path');
+
+const root = path.join(__dirname, '..');
+require('@babel/register')({
+  extensions: ['.ts'],
+  cache: true,
+  only: [path.join(root, 'server'), path.join(root, 'domain')],
+});
 const { ConfigError, loadConfig } = require('../server/config');
 
 try {

@@ -1,4 +1,4 @@
-import { ACCESS_ACTIONS, MONEY_ACTIONS } from '../../domain/grants';
+import { ACCESS_ACTIONS, MONEY_ACTIONS, MONEY_PAGES } from '../../domain/grants';
 import { permissionByCode } from '../../domain/permissions';
 
 describe('marked grants', () => {
@@ -6,5 +6,6 @@ describe('marked grants', () => {
     for (const code of [...MONEY_ACTIONS, ...ACCESS_ACTIONS])
       expect([code, permissionByCode.get(code)?.kind]).toEqual([code, 'action']);
     expect(MONEY_ACTIONS.has('member:adjust')).toBe(true);
+    for (const code of MONEY_PAGES) expect([code, permissionByCode.get(code)?.kind]).toEqual([code, 'page']);
   });
 });

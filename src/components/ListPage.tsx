@@ -43,10 +43,12 @@ export const EMPTY_CELL = '-';
 
 /**
  * Not sortable unless it says so, and '-' in a cell with nothing to show (null, undefined or an empty
- * string, after the column's own formatter). A column that renders its cell itself decides alone.
+ * string, after the column's own formatter). A column that renders its cell itself, or has a type, decides
+ * alone.
  */
 function withEmptyDash<R extends GridValidRowModel>(c: GridColDef<R>): GridColDef<R> {
-  if (c.renderCell || c.type === 'actions') return { sortable: false, ...c };
+  // A typed column (date, number, singleSelect…) keeps its type's own formatter.
+  if (c.renderCell || c.type) return { sortable: false, ...c };
   const own = c.valueFormatter;
   return {
     sortable: false,

@@ -14,15 +14,17 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { pagePaths } from '../../domain/pagePaths';
 import { formatTime } from '../../domain/time';
+import { useAppSelector } from '../store/hooks';
 import { useWelcome } from './waitingCounts';
 
 export const PASSWORD_PATH = `/layout/${pagePaths['password:update']}`;
 
 export default function ProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { data } = useWelcome();
+  const username = useAppSelector((s) => s.auth.username) ?? '';
   const navigate = useNavigate();
   const rows: Array<[string, string]> = [
-    ['用户名', data?.username ?? ''],
+    ['用户名', username],
     ['上次登录时间', data?.lastLoginAt ? formatTime(data.lastLoginAt) : '-'],
     ['上次登录 IP', data?.lastLoginIp || '-'],
   ];

@@ -17,7 +17,7 @@ import {
   type Chain,
 } from '../../../domain/deposits';
 import { MemberStatus } from '../../../domain/members';
-import { formatAsset } from '../../../domain/money';
+import { assetText, formatAsset } from '../../../domain/money';
 import type { Actor, Ctx } from '../../context';
 import { countedTransaction } from '../../db/counters';
 import { isUniqueViolation } from '../../db/dialect';
@@ -132,8 +132,8 @@ export async function depositOpt(ctx: Ctx, actor: Actor, input: DepositOptInput)
         target: `deposit#${input.id}`,
         summary:
           to === DepositStatus.is.confirmed
-            ? `确认充值 #${input.id}（${formatAsset(amount, 'USDT')} USDT）`
-            : `驳回充值 #${input.id}（${formatAsset(amount, 'USDT')} USDT）：${remark}`,
+            ? `确认充值 #${input.id}（${assetText(amount, 'USDT')}）`
+            : `驳回充值 #${input.id}（${assetText(amount, 'USDT')}）：${remark}`,
       },
     };
   });

@@ -17,7 +17,7 @@ import {
   type MatchStatus as Status,
   type PaymentSnapshot,
 } from '../../../domain/matches';
-import { formatAsset } from '../../../domain/money';
+import { assetText, formatAsset } from '../../../domain/money';
 import type { Actor, Ctx } from '../../context';
 import { countedTransaction } from '../../db/counters';
 import { pageOf } from '../../db/keyset';
@@ -27,7 +27,7 @@ import { keywordMembers } from '../members/members.query';
 import { managerAction } from '../oplog/managerAction';
 import { expiredMatchIds, findMatches, moveMatch } from './matches.repository';
 
-const lz = (v: bigint) => `${formatAsset(v, 'LZ')} LZ`;
+const lz = (v: bigint) => assetText(v, 'LZ');
 
 import { deal, MatchMessages, refund, refusal } from './matches.moves';
 

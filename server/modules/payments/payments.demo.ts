@@ -28,7 +28,7 @@ const QR_IMAGES = 4;
 
 /**
  * A 支付宝 (type 2) or 微信 (type 3) 收款码 of the demo: a real QR code (made locally by `qrcode`) of a
- * demo URL, framed and captioned like the codes members upload, stored as any upload is.
+ * demo URL, framed in the app's colour like the codes members upload, stored as any upload is.
  */
 async function demoQr(ctx: Ctx, type: 2 | 3, n: number, made: Map<string, string>): Promise<string> {
   const key = `demo/qr/${type === 2 ? 'alipay' : 'wechat'}-${n}`;
@@ -37,16 +37,17 @@ async function demoQr(ctx: Ctx, type: 2 | 3, n: number, made: Map<string, string
   const QRCode = await import('qrcode');
   const code = await QRCode.toString(`https://pay.example.com/demo/${type === 2 ? 'alipay' : 'wechat'}/${n}`, {
     type: 'svg',
-    margin: 0,
-    width: 240,
+    margin: 4, // the quiet zone the QR standard asks for
   });
   const color = type === 2 ? '#1677ff' : '#07c160';
+  const size = Number(/viewBox="0 0 (\d+)/.exec(code)?.[1] ?? 33);
   const inner = code.replace(/^[\s\S]*?<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="360" viewBox="0 0 300 360">
-<rect width="300" height="360" rx="16" fill="${color}"/>
+  // No caption: a server's image library may have no CJK font (text would render as boxes).
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="340" viewBox="0 0 300 340">
+<rect width="300" height="340" rx="16" fill="${color}"/>
 <rect x="20" y="20" width="260" height="260" rx="8" fill="#fff"/>
-<g transform="translate(30 30) scale(${240 / Number(/viewBox="0 0 (\d+)/.exec(code)?.[1] ?? 240)})">${inner}</g>
-<text x="150" y="322" font-size="24" text-anchor="middle" fill="#fff" font-family="sans-serif">${type === 2 ? '支付宝收款码' : '微信收款码'}（演示）</text>
+<g transform="translate(20 20) scale(${260 / size})" shape-rendering="crispEdges">${inner}</g>
+<circle cx="150" cy="310" r="12" fill="#fff"/>
 </svg>`;
   const url = await storeGeneratedImage(ctx, key, Buffer.from(svg));
   made.set(key, url);

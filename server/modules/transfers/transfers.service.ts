@@ -138,7 +138,7 @@ export async function transfer(ctx: Ctx, input: TransferInput) {
         available: -(amount + fee),
         type: BillType.transferOut,
         ref: { kind: 'transfer', id },
-        remark: `转账给 ${to.uid}：${shown}，手续费 ${formatAsset(fee, asset)}`,
+        remark: `转账给 ${to.uid}：${shown}，手续费 ${assetText(fee, asset)}`,
       },
       now,
     );

@@ -1,5 +1,5 @@
 /** Withdrawal and extract settings (limits, fee, open hours) and payout wallets, one pair of keys per type. */
-import { formatMinor, RATE_DECIMALS } from '../../../domain/money';
+import { formatMinor, RATE_DECIMALS, ratePercentText } from '../../../domain/money';
 import { isChainAddress, chainAddressMessage, type Chain } from '../../../domain/deposits';
 import { parseOpenHours, WithdrawAsset, type WithdrawType } from '../../../domain/withdrawals';
 import type { Actor, Ctx } from '../../context';
@@ -55,7 +55,7 @@ export async function saveWithdrawSetting(ctx: Ctx, actor: Actor, input: Withdra
         target: `setting:${settingKey(input.type)}`,
         summary:
           `修改${label}设置：${value.open ? '开启' : '关闭'}，单笔 ${value.min}–${value.max === '0' ? '不限' : value.max} ${asset}，` +
-          `每日 ${value.maxTimesPerDay || '不限'} 次，费率 ${value.feeRate}，最低手续费 ${value.feeMin}，` +
+          `每日 ${value.maxTimesPerDay || '不限'} 次，费率 ${ratePercentText(value.feeRate)}，最低手续费 ${value.feeMin}，` +
           `自动审核额度 ${value.autoApproveMax}，开放时间 ${value.openHours}`,
       },
     };

@@ -97,7 +97,7 @@ export default function ProtocolPage({ id }: { id: ProtocolId }) {
     <Paper sx={{ p: 2 }}>
       <Stack spacing={2}>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-          <Typography component="h1" variant="h6">
+          <Typography component="h2" variant="h6">
             {ProtocolTitles[id]}
           </Typography>
           <Typography variant="body2" color="text.secondary">

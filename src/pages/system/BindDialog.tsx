@@ -10,7 +10,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import type { PermissionTreeNode } from '../../services/generated/system';
 import FormDialog from '../../components/FormDialog';
 import { useBindRoleMutation, useGetPermissionsQuery } from '../../services/system';
-import { ACCESS_ACTIONS, MONEY_ACTIONS } from '../../../domain/grants';
+import { ACCESS_ACTIONS, MONEY_ACTIONS, MONEY_PAGES } from '../../../domain/grants';
 import { initialChecked, permissionIdsOf, stateOf, toggle } from './permissionChecks';
 
 export interface BindDialogProps {
@@ -21,14 +21,14 @@ export interface BindDialogProps {
 
 /** What an action's tick grants: 操作 for any, 资金 or 授权 where it moves money or changes who may act. */
 function GrantTag({ code }: { code: string }) {
-  const money = MONEY_ACTIONS.has(code);
+  const money = MONEY_ACTIONS.has(code) || MONEY_PAGES.has(code);
   const access = ACCESS_ACTIONS.has(code);
   return (
     <Box
       component="span"
       sx={{ fontSize: 12, color: money || access ? 'error.main' : 'text.secondary', whiteSpace: 'nowrap' }}
     >
-      {money ? '操作 · 资金' : access ? '操作 · 授权' : '操作'}
+      {MONEY_PAGES.has(code) ? '页面 · 资金' : money ? '操作 · 资金' : access ? '操作 · 授权' : '操作'}
     </Box>
   );
 }
@@ -69,7 +69,7 @@ function TreeNodes({
                 />
               }
             />
-            {n.kind === 'action' ? <GrantTag code={n.code} /> : null}
+            {n.kind === 'action' || MONEY_PAGES.has(n.code) ? <GrantTag code={n.code} /> : null}
             {n.children.length > 0 ? (
               <TreeNodes nodes={n.children} checked={checked} onToggle={onToggle} depth={depth + 1} />
             ) : null}

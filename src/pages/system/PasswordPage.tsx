@@ -80,7 +80,7 @@ export default function PasswordPage() {
 
   return (
     <Paper sx={{ p: 3, maxWidth: 480 }}>
-      <Typography component="h1" variant="h6" sx={{ mb: 2 }}>
+      <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
         修改密码
       </Typography>
       <Stack component="form" spacing={2} noValidate onSubmit={submit} aria-label="修改密码">

@@ -4,14 +4,15 @@
  * Grants are closed upward on the server (an action brings its page, a page its group), so a node can
  * be held while only some of its children are: a page granted "view only". The box of such a node is
  * indeterminate; a node and its whole subtree held is checked.
- * - Checking a node not held grants what it shows, never what it does: the node, the pages and groups
- *   below it and its ancestors, no action (ticking 会员列表 must not also grant 调整余额: a read-only role
- *   is the easy one to make). Checking a node held in part (indeterminate) grants its whole subtree,
- *   actions included; an action is granted by its own box too.
+ * - Checking a node grants what it shows, never what it does: the node, the pages and groups below it
+ *   and its ancestors, no action and no page that changes a money rule (ticking 会员列表 must not also
+ *   grant 调整余额: a read-only role is the easy one to make). Checking again a node whose pages and
+ *   groups are all held grants its whole subtree, actions included; an action is granted by its own box.
  * - Unchecking a node unchecks its subtree; a group left with no checked child is unchecked too
  *   (a page stays: it may be held on its own).
  * - Always-granted nodes (change own password) are shown checked and cannot change; they are never sent.
  */
+import { MONEY_PAGES } from '../../../domain/grants';
 import type { PermissionTreeNode } from '../../services/generated/system';
 
 export type CheckState = 'checked' | 'indeterminate' | 'unchecked';
@@ -57,11 +58,16 @@ export function toggle(tree: PermissionTreeNode[], checked: ReadonlySet<number>,
   if (!path) return next;
   const node = path[path.length - 1];
   if (node.always) return next;
-  const all = checked.has(node.id); // held in part already: the second tick grants everything below
+  // What a first tick grants below the node: pages and groups, never an action or a page that changes
+  // a money rule (it is granted by its own box, or by the second tick).
+  const shown = (n: PermissionTreeNode) => n.kind !== 'action' && !MONEY_PAGES.has(n.code);
+  const below = subtree(node).filter((n) => n !== node && !n.always);
+  // A second tick, on a node held with everything it shows already held, grants everything below it.
+  const all = checked.has(node.id) && below.filter(shown).every((n) => checked.has(n.id));
   for (const n of subtree(node)) {
     if (n.always) continue;
     if (!on) next.delete(n.id);
-    else if (all || n === node || n.kind !== 'action') next.add(n.id);
+    else if (all || n === node || shown(n)) next.add(n.id);
   }
   if (on) {
     for (const a of path) next.add(a.id);
