@@ -83,7 +83,9 @@ export async function simulateWithdrawals(seed: number): Promise<number> {
   const { Simulator } = await import('../server/simulate');
   const db = createDb(`sqlite:${path.join(dir, 'console.db')}`);
   const log = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
-  const ctx = { db: db.db, kind: db.kind, config: loadConfig(), clock: { now: () => Date.now() }, log } as never;
+  // The server's upload folder (e2e/server.ts): a payment method's 收款码 made here must be served there.
+  const config = { ...loadConfig(), uploadDir: path.join(dir, 'uploads') };
+  const ctx = { db: db.db, kind: db.kind, config, clock: { now: () => Date.now() }, log } as never;
   const sim = new Simulator(ctx, { actions: 20, members: 20, seed, economy: 0 });
   let requested = 0;
   try {

@@ -28,6 +28,7 @@ import { listPledgeModes, pledge } from './modules/pledge/pledge.service';
 import { grantSeed } from './modules/seeds/seeds.service';
 import { createMembers } from './modules/members/members.service';
 import { addPaymentMethod } from './modules/payments/payments.service';
+import { demoQr } from './modules/payments/payments.demo';
 import { transfer } from './modules/transfers/transfers.service';
 import { requestWithdrawal } from './modules/withdrawals/requestWithdrawal.service';
 
@@ -90,6 +91,9 @@ export function seededRandom(seed: number) {
 
 export class Simulator {
   private readonly rnd: () => number;
+  /** The 收款码 images of the methods members add (four, made once, real files like the demo's). */
+  private readonly qrs = new Map<string, string>();
+  private qrCount = 0;
   constructor(
     private readonly ctx: Ctx,
     private readonly opts: SimulateOptions = defaultSimulateOptions,
@@ -358,7 +362,7 @@ export class Simulator {
                 : `1${this.chars('0123456789', 10)}`,
           bank: type === 1 ? this.pick(BANKS) : undefined,
           branch: type === 1 ? '营业部' : undefined,
-          qrUrl: type === 2 || type === 3 ? '/uploads/simulated-qr.png' : undefined,
+          qrUrl: type === 2 || type === 3 ? await demoQr(this.ctx, type, this.qrCount++ % 4, this.qrs) : undefined,
         });
         return;
       }

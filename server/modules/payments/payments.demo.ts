@@ -28,9 +28,10 @@ const QR_IMAGES = 4;
 
 /**
  * A 支付宝 (type 2) or 微信 (type 3) 收款码 of the demo: a real QR code (made locally by `qrcode`) of a
- * demo URL, framed in the app's colour like the codes members upload, stored as any upload is.
+ * demo URL, framed in the app's colour like the codes members upload, stored as any upload is (again
+ * when asked again without `made`: the simulator's methods get real images too).
  */
-async function demoQr(ctx: Ctx, type: 2 | 3, n: number, made: Map<string, string>): Promise<string> {
+export async function demoQr(ctx: Ctx, type: 2 | 3, n: number, made: Map<string, string> = new Map()): Promise<string> {
   const key = `demo/qr/${type === 2 ? 'alipay' : 'wechat'}-${n}`;
   const known = made.get(key);
   if (known) return known;
