@@ -119,11 +119,20 @@ export function moneyRefusal(field: string, reason: MoneyParseError, asset: Asse
 /** Places a fee rate may have: a rate is a numerator over 10^RATE_DECIMALS. */
 export const RATE_DECIMALS = 6;
 
-/** A stored rate fraction as a percentage, exactly: "0.015" → "1.5%" (the text as written when it is not a rate). */
-export function ratePercentText(rate: string): string {
-  const r = parseMinor(rate, RATE_DECIMALS, { allowZero: true });
-  return r.ok ? `${formatMinor(r.value, RATE_DECIMALS - 2)}%` : rate;
+/** A rate fraction as the percentage operators type: "0.015" → "1.5" (exact; the text as written when it is not a rate). */
+export function rateToPercent(rate: string): string {
+  const r = parseMinor(rate.trim(), RATE_DECIMALS, { allowZero: true });
+  return r.ok ? formatMinor(r.value, RATE_DECIMALS - 2) : rate;
 }
+
+/** A typed percentage as the fraction the server keeps: "1.5" → "0.015" (exact; check it first). */
+export function percentToRate(percent: string): string {
+  const r = parseMinor(percent.trim(), RATE_DECIMALS - 2, { allowZero: true });
+  return r.ok ? formatMinor(r.value, RATE_DECIMALS) : percent;
+}
+
+/** A stored rate fraction as a percentage, exactly: "0.015" → "1.5%". */
+export const ratePercentText = (rate: string) => `${rateToPercent(rate)}%`;
 
 /**
  * The fee of `amount` minor units: max(amount × rate rounded up to the minor unit, feeMin), in

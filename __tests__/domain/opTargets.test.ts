@@ -3,32 +3,21 @@
  * `manager#7 (uxtest01)` on screen); the forms are read from the server's source, so a new module's
  * target cannot be missed.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { opTargetText } from '../../domain/opTargets';
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(p);
-    return e.name.endsWith('.ts') ? [p] : [];
-  });
-}
+import { serverModuleMatches } from './serverSources';
 
 describe('operation-log targets', () => {
   it('shows every target form the server writes without its English kind', () => {
     const samples = new Set<string>();
-    for (const f of sourceFiles(path.join(__dirname, '../../server/modules'))) {
-      for (const m of fs.readFileSync(f, 'utf8').matchAll(/target: [`']([^`']+)[`']/g)) {
-        // A template's placeholders become an id and a name, as the server fills them.
-        samples.add(
-          m[1]
-            .replace(/\$\{settingKey\(input\.type\)\}/, 'withdraw.1')
-            .replace(/\$\{accountKey\(input\.type\)\}/, 'withdrawAccount.2')
-            .replace(/#\$\{[^}]+\}/g, '#12')
-            .replace(/\$\{[^}]+\}/g, 'alice'),
-        );
-      }
+    for (const target of serverModuleMatches(/target: [`']([^`']+)[`']/g)) {
+      // A template's placeholders become an id and a name, as the server fills them.
+      samples.add(
+        target
+          .replace(/\$\{settingKey\(input\.type\)\}/, 'withdraw.1')
+          .replace(/\$\{accountKey\(input\.type\)\}/, 'withdrawAccount.2')
+          .replace(/#\$\{[^}]+\}/g, '#12')
+          .replace(/\$\{[^}]+\}/g, 'alice'),
+      );
     }
     expect(samples.size).toBeGreaterThanOrEqual(15);
     const raw = [...samples].filter((t) => /[A-Za-z]{3,}/.test(opTargetText(t).replace(/（alice）$/, '')));

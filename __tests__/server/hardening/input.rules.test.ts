@@ -7,6 +7,7 @@ import { MAX_ID, MAX_INT4 } from '../../../server/http/schemas';
 import { requestWithdrawal } from '../../../server/modules/withdrawals/requestWithdrawal.service';
 import { build, dbKind, type TestApp } from '../helpers';
 import { addMember, credit, erc20Address, trc20Address } from '../modules/deposits/fixtures';
+import { WITHDRAW_SETTING } from '../modules/withdrawals/fixtures';
 
 const TOO_BIG = `不能大于${MAX_ID}`;
 
@@ -149,17 +150,7 @@ describe(`input rules (${dbKind})`, () => {
     });
 
     it('refuses a JSON number for a rate or a setting amount', async () => {
-      const setting = {
-        type: 1,
-        open: true,
-        min: '10',
-        max: '1000',
-        maxTimesPerDay: 0,
-        feeRate: '0.01',
-        feeMin: '1',
-        autoApproveMax: '0',
-        openHours: '00:00-24:00',
-      };
+      const setting = { type: 1, ...WITHDRAW_SETTING };
       expect(await post('withdraw/setting', { ...setting, feeRate: 0.01 })).toMatchObject({
         code: 400,
         msg: '手续费率须以字符串提交（如"12.5"），不能是数字',

@@ -1,11 +1,11 @@
 /** 数据统计's figure cards: a range total or the state now (当前), counts and amounts in their asset's decimals. */
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { displayMoney } from '../../../domain/money';
 import { StatFigures, type StatFigureKey } from '../../../domain/stats';
+import CardGrid from '../../components/CardGrid';
 import MoneyText from '../../components/MoneyText';
 import type { GetStatApiResponse } from '../../services/generated/stat';
 
@@ -70,18 +70,7 @@ export function Figures({ figures }: { figures: Figure[] }) {
   const seen = new Map<string, number>();
   for (const f of figures) seen.set(f.key, (seen.get(f.key) ?? 0) + 1);
   return (
-    <Box
-      component="ul"
-      aria-label="统计指标"
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
-      }}
-    >
+    <CardGrid label="统计指标" min={200}>
       {figures.map((f) => {
         // A key repeated for several assets (商城订单 per asset) names its asset in the title.
         const title =
@@ -92,7 +81,7 @@ export function Figures({ figures }: { figures: Figure[] }) {
           </li>
         );
       })}
-    </Box>
+    </CardGrid>
   );
 }
 

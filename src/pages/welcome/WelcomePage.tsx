@@ -16,6 +16,7 @@ import { useGetMenuQuery } from '../../services/generated/auth';
 import { useAppSelector } from '../../store/hooks';
 import { WaitingItems } from '../../../domain/waiting';
 import { formatTime } from '../../../domain/time';
+import CardGrid from '../../components/CardGrid';
 import { MoneyText } from '../../components/MoneyText';
 import { useWelcome, waitingPath } from '../../layout/waitingCounts';
 
@@ -39,19 +40,7 @@ export default function WelcomePage() {
         </Typography>
       </Paper>
       {!!welcome?.waiting.length && (
-        <Box
-          component="ul"
-          aria-label="待处理"
-          sx={{
-            listStyle: 'none',
-            m: 0,
-            mb: 2,
-            p: 0,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
-          }}
-        >
+        <CardGrid label="待处理" min={200} sx={{ mb: 2 }}>
           {welcome.waiting.map((w) => (
             <li key={w.key}>
               <Card>
@@ -76,21 +65,10 @@ export default function WelcomePage() {
               </Card>
             </li>
           ))}
-        </Box>
+        </CardGrid>
       )}
       {shortcuts.length > 0 && (
-        <Box
-          component="ul"
-          aria-label="快捷入口"
-          sx={{
-            listStyle: 'none',
-            m: 0,
-            p: 0,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
-          }}
-        >
+        <CardGrid label="快捷入口" min={180}>
           {shortcuts.map(({ entry, groups }) => {
             const Icon = menuIconFor(groups[0]?.name ?? entry.name);
             return (
@@ -113,7 +91,7 @@ export default function WelcomePage() {
               </li>
             );
           })}
-        </Box>
+        </CardGrid>
       )}
     </Box>
   );

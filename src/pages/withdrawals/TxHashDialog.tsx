@@ -30,11 +30,7 @@ export interface TxHashDialogProps {
   onSubmit: (txHash: string) => Promise<unknown>;
 }
 
-export default function TxHashDialog({ open, count: countNow, chain: chainNow, onClose, onSubmit }: TxHashDialogProps) {
-  // While the dialog closes its caller has already let go of the rows: keep saying what it was for.
-  const [shown, setShown] = useState({ count: countNow, chain: chainNow });
-  if (open && (shown.count !== countNow || shown.chain !== chainNow)) setShown({ count: countNow, chain: chainNow });
-  const { count, chain } = shown;
+export default function TxHashDialog({ open, count, chain, onClose, onSubmit }: TxHashDialogProps) {
   const single = chain !== undefined;
   const form = useForm(
     { txHash: '' },

@@ -64,7 +64,8 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
   const selection = useRowSelection<number>();
   const [opt] = useWithdrawOptMutation();
   const [batch, batchState] = useWithdrawBatchMutation();
-  const [paying, setPaying] = useState<{ ids: number[]; chain?: string } | null>(null);
+  // What is being paid stays set while the dialog closes (its text must not change as it fades).
+  const [paying, setPaying] = useState<{ open: boolean; ids: number[]; chain?: string }>({ open: false, ids: [] });
   const [result, setResult] = useState<(BatchResult & { action: string }) | null>(null);
 
   const actionText: Record<Action, string> = { approve: '审核通过', paid: '确认打款', reject: '驳回' };
@@ -86,7 +87,6 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
   };
 
   const pay = async (txHash: string) => {
-    if (!paying) return;
     if (paying.ids.length === 1 && paying.chain !== undefined) {
       await opt({ body: { id: paying.ids[0], action: 'paid', txHash } }).unwrap();
       dispatch(toastShown('确认打款成功', 'success'));
@@ -151,7 +151,7 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
               </Button>
             ) : null}
             {canPay && WithdrawActions.allows('paid', row.status) ? (
-              <Button size="small" onClick={() => setPaying({ ids: [row.id], chain: row.chain })}>
+              <Button size="small" onClick={() => setPaying({ open: true, ids: [row.id], chain: row.chain })}>
                 {WithdrawActions.paid.label}
               </Button>
             ) : null}
@@ -206,7 +206,11 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
               </>
             ) : null}
             {canPay ? (
-              <Button variant="outlined" disabled={!chosen || busy} onClick={() => setPaying({ ids: selection.ids })}>
+              <Button
+                variant="outlined"
+                disabled={!chosen || busy}
+                onClick={() => setPaying({ open: true, ids: selection.ids })}
+              >
                 批量打款{chosen ? `（${chosen}）` : ''}
               </Button>
             ) : null}
@@ -220,10 +224,10 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
         <DateRangeFilter params={params} />
       </ListPage>
       <TxHashDialog
-        open={paying !== null}
-        count={paying?.ids.length ?? 0}
-        chain={paying?.chain}
-        onClose={() => setPaying(null)}
+        open={paying.open}
+        count={paying.ids.length}
+        chain={paying.chain}
+        onClose={() => setPaying((p) => ({ ...p, open: false }))}
         onSubmit={pay}
       />
       <BatchResultDialog result={result} title={result?.action ?? ''} onClose={() => setResult(null)} />

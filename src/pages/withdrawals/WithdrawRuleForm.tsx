@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { parseAsset } from '../../../domain/money';
+import { parseAsset, percentToRate, rateToPercent } from '../../../domain/money';
 import { formatTime } from '../../../domain/time';
 import { WithdrawAsset, WithdrawType } from '../../../domain/withdrawals';
 import { errorMessage } from '../../components/FormDialog';
@@ -21,14 +21,7 @@ import type { GetWithdrawSettingApiResponse } from '../../services/generated/wit
 import { useSaveWithdrawSettingMutation } from '../../services/withdrawals';
 import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../store/toastSlice';
-import {
-  feePercentHigh,
-  feeRateError,
-  openHoursError,
-  percentToRate,
-  rateToPercent,
-  timesError,
-} from './withdrawRules';
+import { feePercentHigh, feeRateError, openHoursError, timesError } from './withdrawRules';
 import { useConfirm } from '../../components/useConfirm';
 
 type RuleValues = {

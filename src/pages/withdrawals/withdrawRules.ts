@@ -1,9 +1,8 @@
 /** The checks of the withdrawal rule fields, the way the server makes them (settings/values.ts). */
-import { formatMinor, parseMinor } from '../../../domain/money';
+import { parseMinor, RATE_DECIMALS } from '../../../domain/money';
 import { parseOpenHours } from '../../../domain/withdrawals';
 
-/** Places a fee rate may have (server/modules/settings/values.ts RATE_DECIMALS); as a percentage two fewer. */
-const RATE_DECIMALS = 6;
+/** Places a fee rate may have as a percentage (the fraction's RATE_DECIMALS, two fewer). */
 const PERCENT_DECIMALS = RATE_DECIMALS - 2;
 /** A fee rate above this (a percentage) is unusual: saving it asks first. */
 export const FEE_PERCENT_WARN = 10n * 10n ** BigInt(PERCENT_DECIMALS);
@@ -17,18 +16,6 @@ export function feeRateError(percent: string): string | null {
     return '手续费率格式不正确';
   }
   return r.value >= 100n * 10n ** BigInt(PERCENT_DECIMALS) ? '手续费率必须小于100%' : null;
-}
-
-/** "0.015" → "1.5": the same digits, the point moved (exact, no floating point). */
-export function rateToPercent(rate: string): string {
-  const r = parseMinor(rate.trim(), RATE_DECIMALS, { allowZero: true });
-  return r.ok ? formatMinor(r.value, PERCENT_DECIMALS) : rate;
-}
-
-/** "1.5" → "0.015" (a valid percentage: check it with feeRateError first). */
-export function percentToRate(percent: string): string {
-  const r = parseMinor(percent.trim(), PERCENT_DECIMALS, { allowZero: true });
-  return r.ok ? formatMinor(r.value, RATE_DECIMALS) : percent;
 }
 
 /** True when the percentage is above FEE_PERCENT_WARN (the form asks before saving it). */

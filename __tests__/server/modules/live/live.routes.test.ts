@@ -7,6 +7,7 @@ import { requestWithdrawal } from '../../../../server/modules/withdrawals/reques
 import { build, dbKind, type TestApp } from '../../helpers';
 import { addMember, credit, trc20Address } from '../deposits/fixtures';
 import { actingAs } from '../system/fixtures';
+import { WITHDRAW_SETTING } from '../withdrawals/fixtures';
 
 jest.setTimeout(30_000);
 
@@ -85,6 +86,13 @@ describe(`the live channel (${dbKind})`, () => {
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
   afterEach(() => t.close());
+  /** A member with 1,000 USDT, and 提现 open to every request. */
+  const memberWhoMayWithdraw = async () => {
+    const memberId = await addMember(t);
+    await credit(t, memberId, 'USDT', '1000');
+    await t.call('POST', '/v1/admin/withdraw/setting', { token, body: { type: 1, ...WITHDRAW_SETTING } });
+    return memberId;
+  };
 
   it('refuses a caller without a session', async () => {
     const r = await t.call('GET', '/v1/admin/events');
@@ -93,22 +101,7 @@ describe(`the live channel (${dbKind})`, () => {
   });
 
   it('announces a member request with its news, a manager change by its target, each only to managers of its pages', async () => {
-    const memberId = await addMember(t);
-    await credit(t, memberId, 'USDT', '1000');
-    await t.call('POST', '/v1/admin/withdraw/setting', {
-      token,
-      body: {
-        type: 1,
-        open: true,
-        min: '10',
-        max: '1000',
-        maxTimesPerDay: 0,
-        feeRate: '0.01',
-        feeMin: '1',
-        autoApproveMax: '0',
-        openHours: '00:00-24:00',
-      },
-    });
+    const memberId = await memberWhoMayWithdraw();
     const admin = listen(base, token);
     const reader = await actingAs(t, 'reader01', ['notice:view']);
     const other = listen(base, reader.token);
@@ -171,22 +164,7 @@ describe(`the live channel (${dbKind})`, () => {
   });
 
   it('forgets a look still in flight when the last console leaves: the next one hears nothing old', async () => {
-    const memberId = await addMember(t);
-    await credit(t, memberId, 'USDT', '1000');
-    await t.call('POST', '/v1/admin/withdraw/setting', {
-      token,
-      body: {
-        type: 1,
-        open: true,
-        min: '10',
-        max: '1000',
-        maxTimesPerDay: 0,
-        feeRate: '0.01',
-        feeMin: '1',
-        autoApproveMax: '0',
-        openHours: '00:00-24:00',
-      },
-    });
+    const memberId = await memberWhoMayWithdraw();
     const feed = liveFeedOf(t.app.ctx);
     const listener = (log: unknown[]): LiveListener => ({
       sessionId: 0,

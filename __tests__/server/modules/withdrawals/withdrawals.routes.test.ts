@@ -5,21 +5,12 @@ import { expectCursorPagingMatchesOffset } from '../../paging';
 import { build, dbKind, type TestApp } from '../../helpers';
 import { addMember, billsOf, credit, erc20Address, trc20Address } from '../deposits/fixtures';
 import { actingAs, opLogCount, opLogs } from '../system/fixtures';
+import { WITHDRAW_SETTING } from './fixtures';
 
 /** A TRC20 transaction hash (the records here are on TRC20): 64 hex digits. */
 const TX = 'ab'.repeat(32);
 const TX_B = 'b'.repeat(64);
 
-const SETTING = {
-  open: true,
-  min: '10',
-  max: '1000',
-  maxTimesPerDay: 0,
-  feeRate: '0.01',
-  feeMin: '1',
-  autoApproveMax: '0',
-  openHours: '00:00-24:00',
-};
 
 describe(`withdrawals (${dbKind})`, () => {
   let t: TestApp;
@@ -35,7 +26,7 @@ describe(`withdrawals (${dbKind})`, () => {
       ...over,
     });
   const setting = (body: Record<string, unknown>, tk = token) =>
-    t.call('POST', '/v1/admin/withdraw/setting', { token: tk, body: { type: 1, ...SETTING, ...body } });
+    t.call('POST', '/v1/admin/withdraw/setting', { token: tk, body: { type: 1, ...WITHDRAW_SETTING, ...body } });
   const opt = (body: Record<string, unknown>, tk = token) =>
     t.call('POST', '/v1/admin/withdraw/opt', { token: tk, body });
   const statusOf = async (id: number) =>

@@ -1,12 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import WithdrawSettingPage from '../../../../src/pages/withdrawals/WithdrawSettingPage';
-import {
-  feeRateError,
-  openHoursError,
-  percentToRate,
-  rateToPercent,
-  timesError,
-} from '../../../../src/pages/withdrawals/withdrawRules';
+import { percentToRate, rateToPercent } from '../../../../domain/money';
+import { feeRateError, openHoursError, timesError } from '../../../../src/pages/withdrawals/withdrawRules';
 import { makeStore, renderAt } from '../../shellHarness';
 import { ERC, fakeMoneyApi, TRC, type FakeOptions } from './fakeMoneyApi';
 
