@@ -11,7 +11,6 @@ import { WITHDRAW_SETTING } from './fixtures';
 const TX = 'ab'.repeat(32);
 const TX_B = 'b'.repeat(64);
 
-
 describe(`withdrawals (${dbKind})`, () => {
   let t: TestApp;
   let token: string;
