@@ -11,7 +11,7 @@
  * before the guard sends them to login. A lazy component loads only once it renders, i.e. after the
  * guard has let the navigation through (the router's transition keeps the previous screen meanwhile).
  */
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { AppStore } from './store';
 import { pageRoutes, type PageRoute } from './routes';
@@ -30,6 +30,17 @@ export function loginRedirect(fullPath: string) {
 function lazyComponent(load: PageRoute['load'], props?: Record<string, unknown>): ComponentType {
   const Page = onDemand(load);
   return function LazyRoute() {
+    return <Page {...props} />;
+  };
+}
+
+/**
+ * A page's component: `load()` the first time it renders, suspending up to the shell's boundary, which
+ * shows a skeleton of a page meanwhile (src/layout/Layout) rather than an empty main area.
+ */
+function lazyPage(load: PageRoute['load'], props?: Record<string, unknown>): ComponentType {
+  const Page = lazy(load);
+  return function LazyPage() {
     return <Page {...props} />;
   };
 }
@@ -66,7 +77,7 @@ export function createRoutes(store: Pick<AppStore, 'getState'>): RouteObject[] {
             { index: true, loader: () => redirect(HOME_PATH) },
             ...pageRoutes.map((page): RouteObject => ({
               path: page.path,
-              Component: lazyComponent(page.load, page.props),
+              Component: lazyPage(page.load, page.props),
             })),
             { path: '*', loader: toNotFound },
           ],
