@@ -16,13 +16,13 @@ const API_TARGET = process.env.API_TARGET || `http://localhost:${process.env.POR
 const compressible = /\.(js|css|html)$/;
 
 // Imports inside MUI pointed at stand-ins of ours (code the pages never render, loaded on demand;
-// the grid's Chinese texts; no CSS-variables theme code): the rules are in webpack/onDemand.js, and
+// no CSS-variables theme code): the rules are in webpack/onDemand.js, and
 // a production build fails when one of them matches nothing.
 const { StandInsPlugin } = require('./webpack/onDemand');
 
 // src/router.tsx names the chunk of src/layout/Layout.
 const LAYOUT_CHUNK = 'layout';
-const DATA_GRID = /[\\/]node_modules[\\/]@mui[\\/]x-data-grid[\\/]DataGrid[\\/]DataGrid\.m?js$/;
+const LIST_PAGE = /[\\/]src[\\/]components[\\/]ListPage\.tsx$/;
 const ROUTES = /[\\/]src[\\/]routes\.tsx$/;
 
 /** A chunk made for a page of the registry (an import() in src/routes.tsx). */
@@ -42,15 +42,15 @@ function kindOf(chunk) {
   if (chunk.name === LAYOUT_CHUNK) return 'layout';
   return isPageChunk(chunk) ? 'page' : 'on-demand';
 }
-const gridChunks = new WeakMap();
-/** A chunk with the DataGrid in it. */
-function hasGrid(chunk, chunkGraph) {
-  if (!gridChunks.has(chunk)) {
+const listChunks = new WeakMap();
+/** A chunk with ListPage (the table of a list page) in it. */
+function hasList(chunk, chunkGraph) {
+  if (!listChunks.has(chunk)) {
     let found = false;
-    for (const m of chunkGraph.getChunkModulesIterable(chunk)) if (DATA_GRID.test(m.resource || '')) found = true;
-    gridChunks.set(chunk, found);
+    for (const m of chunkGraph.getChunkModulesIterable(chunk)) if (LIST_PAGE.test(m.resource || '')) found = true;
+    listChunks.set(chunk, found);
   }
-  return gridChunks.get(chunk);
+  return listChunks.get(chunk);
 }
 /** The page chunks using a module; null when the shell or the login route uses it. */
 function pagesUsing(module, chunkGraph) {
@@ -72,15 +72,15 @@ function inShell(module, chunkGraph) {
   }
   return shell;
 }
-/** Used by two DataGrid pages or more, and by no other page. */
-function onlyOnGridPages(module, chunkGraph) {
+/** Used by two list pages or more, and by no other page. */
+function onlyOnListPages(module, chunkGraph) {
   const pages = pagesUsing(module, chunkGraph);
-  return pages !== null && pages.length >= 2 && pages.every((chunk) => hasGrid(chunk, chunkGraph));
+  return pages !== null && pages.length >= 2 && pages.every((chunk) => hasList(chunk, chunkGraph));
 }
-/** Used by two DataGrid pages or more (and by other pages). */
-function sharedByGridPages(module, chunkGraph) {
+/** Used by two list pages or more (and by other pages). */
+function sharedByListPages(module, chunkGraph) {
   const pages = pagesUsing(module, chunkGraph);
-  return pages !== null && pages.filter((chunk) => hasGrid(chunk, chunkGraph)).length >= 2;
+  return pages !== null && pages.filter((chunk) => hasList(chunk, chunkGraph)).length >= 2;
 }
 
 module.exports = (_env, argv) => {
@@ -179,23 +179,23 @@ module.exports = (_env, argv) => {
             enforce: true,
             test: (module, { chunkGraph }) => inShell(module, chunkGraph),
           },
-          // What only the DataGrid pages share: the grid, the MUI parts it renders, ListPage and the
-          // other list components. One file for every list page; the other pages never load it.
+          // What only the list pages share: ListPage, its table and pager, the MUI parts they render and
+          // the other list components. One file for every list page; the other pages never load it.
           list: {
             name: 'list',
             chunks: 'async',
             priority: 20,
             enforce: true,
-            test: (module, { chunkGraph }) => onlyOnGridPages(module, chunkGraph),
+            test: (module, { chunkGraph }) => onlyOnListPages(module, chunkGraph),
           },
-          // What two DataGrid pages or more share with other pages (form fields, dialogs, shared
+          // What two list pages or more share with other pages (form fields, dialogs, shared
           // components): one file. Anything fewer list pages use stays with the pages that use it.
           pages: {
             name: 'pages',
             chunks: 'async',
             priority: 10,
             enforce: true,
-            test: (module, { chunkGraph }) => sharedByGridPages(module, chunkGraph),
+            test: (module, { chunkGraph }) => sharedByListPages(module, chunkGraph),
           },
           // The heavy lazy pieces, one file each however many screens load them: x-charts (statistics,
           // the LZ price chart) and the rich-text editor (products, notices, the two texts). Without

@@ -91,7 +91,7 @@ describe('accessibility', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/username=admin/);
     // Tab from the filter to the first row's 编辑 and open it with Enter.
-    const edit = page.locator('[role="row"][data-id]').first().getByRole('button', { name: '编辑' });
+    const edit = page.locator('tr[data-id]').first().getByRole('button', { name: '编辑' });
     await edit.waitFor();
     let reached = false;
     for (let i = 0; i < 60 && !reached; i++) {

@@ -27,17 +27,17 @@ describe('bills and payment methods', () => {
     await loginAs(page);
     await page.waitForURL(/\/layout\/welcome$/);
     await page.goto('/layout/billLayout');
-    const grid = page.getByRole('grid', { name: '账单列表' });
+    const grid = page.getByRole('table', { name: '账单列表' });
     await grid.getByRole('row').nth(1).waitFor();
     await page.getByRole('combobox', { name: '类型' }).click();
     await page.getByRole('option', { name: label, exact: true }).click();
     await page.getByRole('button', { name: '搜索' }).click();
     await page.waitForURL(new RegExp(`[?&]type=${best.type}(&|$)`));
     await page.getByText(`第 1–20 条，共 ${best.total.toLocaleString('en-US')} 条`).waitFor();
-    const typeCells = await grid.locator('[data-field="type"][role="gridcell"]').allTextContents();
+    const typeCells = await grid.locator('td[data-field="type"]').allTextContents();
     expect(new Set(typeCells)).toEqual(new Set([label]));
 
-    const firstIds = await grid.locator('[data-field="id"][role="gridcell"]').allTextContents();
+    const firstIds = await grid.locator('td[data-field="id"]').allTextContents();
     // 下一页 goes on from the last row on screen: its cursor is in the request and in the URL.
     const second = page.waitForResponse((r) => /\/v1\/admin\/bill\?.*after=\d+_\d+/.test(r.url()));
     await page.getByRole('button', { name: /下一页/ }).click();
@@ -46,20 +46,20 @@ describe('bills and payment methods', () => {
     await page.getByText(`第 21–`).waitFor();
     // The label follows the click at once; the rows follow the response: wait for them to change.
     await page.waitForFunction(
-      (id) => document.querySelector('[role="row"][data-rowindex="0"] [data-field="id"]')?.textContent !== id,
+      (id) => document.querySelector('tbody tr:first-child [data-field="id"]')?.textContent !== id,
       firstIds[0],
     );
-    const secondIds = await grid.locator('[data-field="id"][role="gridcell"]').allTextContents();
+    const secondIds = await grid.locator('td[data-field="id"]').allTextContents();
     expect(secondIds.length).toBeGreaterThan(0);
     expect(secondIds.filter((id) => firstIds.includes(id))).toEqual([]);
 
     await page.reload();
     await page.getByText(`第 21–`).waitFor();
     await page.waitForFunction(
-      (id) => document.querySelector('[role="row"][data-rowindex="0"] [data-field="id"]')?.textContent === id,
+      (id) => document.querySelector('tbody tr:first-child [data-field="id"]')?.textContent === id,
       secondIds[0],
     );
-    expect(await grid.locator('[data-field="id"][role="gridcell"]').allTextContents()).toEqual(secondIds);
+    expect(await grid.locator('td[data-field="id"]').allTextContents()).toEqual(secondIds);
     expect(page.url()).toMatch(new RegExp(`type=${best.type}`));
     await expect(page.getByRole('combobox', { name: '类型' }).textContent()).resolves.toBe(label);
 
@@ -74,7 +74,7 @@ describe('bills and payment methods', () => {
     await loginAs(page);
     await page.waitForURL(/\/layout\/welcome$/);
     await page.goto('/layout/memberLayout/paymentListLayout');
-    await page.getByRole('grid', { name: '收款方式列表' }).getByRole('row').nth(1).waitFor();
+    await page.getByRole('table', { name: '收款方式列表' }).getByRole('row').nth(1).waitFor();
     await page.getByRole('button', { name: '导出' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -87,7 +87,7 @@ describe('bills and payment methods', () => {
     expect(fs.readFileSync(file!).subarray(0, 2).toString()).toBe('PK');
     // Every 支付宝/微信 method's 二维码 查看 opens its image (demo data and the simulator make real ones),
     // not the 404 page.
-    const links = page.getByRole('grid', { name: '收款方式列表' }).getByRole('link', { name: '查看' });
+    const links = page.getByRole('table', { name: '收款方式列表' }).getByRole('link', { name: '查看' });
     await links.first().waitFor();
     for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
       const res = await page.request.get(href!);

@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const NOTICES = '/layout/noticeLayout';
-const row = (page: Page, id: number | string) => page.locator(`[role="row"][data-id="${id}"]`);
+const row = (page: Page, id: number | string) => page.locator(`tr[data-id="${id}"]`);
 
 /** Counts every script that ran from stored content (a payload calls window.__xss()). */
 async function guard(page: Page) {

@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const PRODUCTS = '/layout/mallLayout/productLayout';
 const ORDERS = '/layout/mallLayout/orderLayout';
-const row = (page: Page, id: number | string) => page.locator(`[role="row"][data-id="${id}"]`);
+const row = (page: Page, id: number | string) => page.locator(`tr[data-id="${id}"]`);
 const png = (color: string) =>
   sharp({ create: { width: 200, height: 200, channels: 3, background: color } })
     .png()
@@ -139,7 +139,7 @@ describe('mall', () => {
     await b.getByText('已取消').waitFor();
 
     await page.goto(`/layout/billLayout?keyword=${toCancel.uid}&type=12`);
-    const grid = page.getByRole('grid', { name: '账单列表' });
+    const grid = page.getByRole('table', { name: '账单列表' });
     await grid.getByText(`商城退款 #${toCancel.id}：会员申请取消`).waitFor();
     const after = (await api(token, 'GET', `/v1/admin/product/info?productId=${toCancel.productId}`)).data.skus.find(
       (s: any) => s.id === toCancel.skuId,

@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 const MATCH_PATH = '/layout/matchLayout';
-const row = (page: Page, id: number | string) => page.locator(`[role="row"][data-id="${id}"]`);
+const row = (page: Page, id: number | string) => page.locator(`tr[data-id="${id}"]`);
 
 async function matchesIn(status: number): Promise<any[]> {
   const r = await api(token, 'GET', `/v1/admin/match/list?status=${status}&size=20`);
@@ -72,12 +72,12 @@ describe('matches', () => {
 
     // 账单流水: 撮合成交 of the buyer, 撮合取消 of the seller.
     await page.goto(`/layout/billLayout?keyword=${appealed.buyerUid}&type=14`);
-    const grid = page.getByRole('grid', { name: '账单列表' });
+    const grid = page.getByRole('table', { name: '账单列表' });
     await grid.getByText(`撮合成交 #${appealed.id}（买入）`).waitFor();
-    await grid.locator('[data-field="type"][role="gridcell"]', { hasText: '撮合成交' }).first().waitFor();
+    await grid.locator('td[data-field="type"]', { hasText: '撮合成交' }).first().waitFor();
     await page.goto(`/layout/billLayout?keyword=${other.sellerUid}&type=15`);
     await grid.getByText(`撮合取消 #${other.id}：买家未按时付款`).waitFor();
-    await grid.locator('[data-field="type"][role="gridcell"]', { hasText: '撮合取消' }).first().waitFor();
+    await grid.locator('td[data-field="type"]', { hasText: '撮合取消' }).first().waitFor();
 
     expect(await billsOf(appealed.buyerUid, 14, appealed.id)).toHaveLength(1);
     expect(await billsOf(appealed.sellerUid, 14, appealed.id)).toHaveLength(1);

@@ -20,7 +20,7 @@ afterAll(async () => {
 const gridRow = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 /** The UID shown in the first data row of the grid. */
 async function firstUid(page: Page): Promise<string> {
-  const cell = page.locator('[role="row"][data-rowindex="0"] [data-field="uid"]');
+  const cell = page.locator('tbody tr:first-child [data-field="uid"]');
   await cell.waitFor();
   return (await cell.textContent()) ?? '';
 }
@@ -111,7 +111,7 @@ describe('members', () => {
     await page.waitForURL(/[?&]page=2(&|$)/);
     await second;
     await page.waitForFunction(
-      (uid) => document.querySelector('[role="row"][data-rowindex="0"] [data-field="uid"]')?.textContent !== uid,
+      (uid) => document.querySelector('tbody tr:first-child [data-field="uid"]')?.textContent !== uid,
       page1,
     );
     const page2 = await firstUid(page);
@@ -125,7 +125,7 @@ describe('members', () => {
     await page.goBack();
     await page.waitForURL((url) => !url.searchParams.has('page') && url.searchParams.get('status') === '1');
     await page.waitForFunction(
-      (uid) => document.querySelector('[role="row"][data-rowindex="0"] [data-field="uid"]')?.textContent === uid,
+      (uid) => document.querySelector('tbody tr:first-child [data-field="uid"]')?.textContent === uid,
       page1,
     );
     await page.getByRole('combobox', { name: '状态' }).filter({ hasText: '正常' }).waitFor();

@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const WITHDRAW_PATH = '/layout/withdrawLayout/withdrawListLayout';
-const row = (page: Page, id: number | string) => page.locator(`[role="row"][data-id="${id}"]`);
+const row = (page: Page, id: number | string) => page.locator(`tr[data-id="${id}"]`);
 const shown = (amount: string) => displayMoney(amount, AssetDisplayPlaces.USDT);
 
 /** Pending type-1 withdrawals, oldest first, skipping ids already used by another test. */
@@ -124,7 +124,7 @@ describe('withdrawals and deposits', () => {
     await r.waitFor({ state: 'detached' });
 
     await page.goto(`/layout/billLayout?keyword=${d.uid}&type=1`);
-    const grid = page.getByRole('grid', { name: '账单列表' });
+    const grid = page.getByRole('table', { name: '账单列表' });
     await grid.locator('[data-field="remark"]').getByText(`充值 #${d.id}`, { exact: true }).waitFor();
     const billRow = grid.getByRole('row').filter({ hasText: `充值 #${d.id}` });
     await billRow.getByText(`+${shown(d.amount)}`).waitFor();

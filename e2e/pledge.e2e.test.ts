@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const LIST_PATH = '/layout/pledgeLayout/pledgeListLayout';
 const MODE_PATH = '/layout/pledgeLayout/pledgeSettingLayout';
-const row = (page: Page, id: number | string) => page.locator(`[role="row"][data-id="${id}"]`);
+const row = (page: Page, id: number | string) => page.locator(`tr[data-id="${id}"]`);
 
 describe('pledge', () => {
   it('creates a mode with the rate entered as a percentage, then edits it', async () => {
@@ -94,7 +94,7 @@ describe('pledge', () => {
     const { context, page } = await newPage(browser);
     await loginAs(page);
     await page.goto(`${LIST_PATH}?status=1`);
-    await page.getByRole('grid', { name: '质押记录' }).getByRole('row').nth(1).waitFor();
+    await page.getByRole('table', { name: '质押记录' }).getByRole('row').nth(1).waitFor();
     await page.getByRole('button', { name: '导出' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),

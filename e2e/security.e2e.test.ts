@@ -85,9 +85,9 @@ describe('security headers in the browser', () => {
     await page.waitForURL(/\/layout\/welcome$/);
     // A list page: the data grid, the pickers and the dialogs' styles all load under the policy.
     await page.goto('/layout/billLayout');
-    await page.getByRole('grid', { name: '账单列表' }).getByRole('row').nth(1).waitFor();
+    await page.getByRole('table', { name: '账单列表' }).getByRole('row').nth(1).waitFor();
     await page.getByRole('button', { name: '搜索' }).click();
-    await page.getByRole('grid', { name: '账单列表' }).getByRole('row').nth(1).waitFor();
+    await page.getByRole('table', { name: '账单列表' }).getByRole('row').nth(1).waitFor();
     expect(violations()).toEqual([]);
     await context.close();
   });

@@ -1,8 +1,7 @@
 /**
  * Stands in for MUI's CSS-variables theme code in the browser build: webpack/onDemand.js points the
  * imports of `createThemeWithVars` (by @mui/material/styles/createTheme) and `CssVarsProvider` (by
- * @mui/material/styles/ThemeProvider) here. Our themes (src/theme.ts and the DataGrid's locale theme)
- * have neither `cssVariables` nor `colorSchemes`, so MUI takes the plain path and never calls these;
+ * @mui/material/styles/ThemeProvider) here. Our theme (src/theme.ts) has neither `cssVariables` nor `colorSchemes`, so MUI takes the plain path and never calls these;
  * keeping them out saves ~25 KB of minified code on every page of the shell. A theme that turns CSS
  * variables on must drop that replacement (the error below says so). Jest uses the real modules.
  */

@@ -5,16 +5,12 @@
 // Only these importers are redirected; Jest uses the real modules.
 //
 // What is redirected:
-// - src/components/gridOnDemand.tsx: the grid's filter panel and inputs, column management, edit cells;
-// - src/components/gridSlotsOnDemand.tsx: the grid's default toolbar and column menu;
-// - src/components/muiOnDemand.tsx (default imports through muiOnDemandDefault.ts?<Name>): MUI
-//   components of the grid's material slots for Pro panels, the filter panel, multi-sorting and the
-//   column menu, the `standard` / `filled` inputs of TextField and Select, Tabs' scroll buttons;
+// - src/components/muiOnDemand.tsx (default imports through muiOnDemandDefault.ts?<Name>): the
+//   `standard` / `filled` inputs of TextField and Select, Tabs' scroll buttons;
 // - src/popperOnDemand.ts: @popperjs/core, for MUI's Popper, loaded when a popup first opens.
-// And two replacements that are not on demand but drop code: src/components/gridLocaleText.ts, the
-// grid's default texts in Chinese instead of English (ListPage gives every grid the Chinese ones
-// anyway), and src/muiWithoutCssVars.ts, MUI's CSS-variables theme code, which our themes never reach
-// (no `cssVariables`, no `colorSchemes`; __tests__/src/theme.test.ts checks that).
+// And one replacement that is not on demand but drops code: src/muiWithoutCssVars.ts, MUI's
+// CSS-variables theme code, which our themes never reach (no `cssVariables`, no `colorSchemes`;
+// __tests__/src/theme.test.ts checks that).
 const path = require('node:path');
 const webpack = require('webpack');
 
@@ -26,48 +22,10 @@ const nm = (p) => new RegExp(`[\\\\/]node_modules[\\\\/]${p.replace(/\./g, '\\.'
 // Each rule: an import of `request(name)`, for each of its `names`, made by a module whose path has
 // `node_modules/<issuer>` in it (`issuer` may hold a regular expression's `(a|b)`), goes to
 // `to(name)`, a file relative to the project root. A request is matched as the library writes it;
-// one starting with `*` matches any request ending with the rest (`*/GridFilterPanel.mjs` matches
-// `../panel/filterPanel/GridFilterPanel.mjs`). Every request of every rule must be redirected at
+// one starting with `*` matches any request ending with the rest (`*/Input.mjs` would match
+// `../Input/Input.mjs`). Every request of every rule must be redirected at
 // least once in a production build (StandInsPlugin).
 const STAND_INS = [
-  {
-    issuer: '@mui/x-data-grid/',
-    names: [
-      'GridFilterPanel',
-      'GridFilterInputValue',
-      'GridFilterInputMultipleValue',
-      'GridFilterInputDate',
-      'GridFilterInputSingleSelect',
-      'GridFilterInputMultipleSingleSelect',
-      'GridColumnsManagement',
-      'GridEditInputCell',
-      'GridEditDateCell',
-      'GridEditBooleanCell',
-      'GridEditSingleSelectCell',
-      'GridEditLongTextCell',
-      'GridLongTextCell',
-    ],
-    request: (name) => `*/${name}.mjs`,
-    to: () => 'src/components/gridOnDemand.tsx',
-  },
-  {
-    issuer: '@mui/x-data-grid/constants/defaultGridSlotsComponents.mjs',
-    names: ['toolbarV8/GridToolbar', 'columnMenu/GridColumnMenu'],
-    request: (name) => `*/${name}.mjs`,
-    to: () => 'src/components/gridSlotsOnDemand.tsx',
-  },
-  {
-    issuer: '@mui/x-data-grid/material/index.mjs',
-    names: ['Autocomplete', 'Badge', 'Divider', 'FormControlLabel', 'Switch', 'Tab', 'Tabs', 'ToggleButton'],
-    request: (name) => `@mui/material/${name}`,
-    to: (name) => `src/components/muiOnDemandDefault.ts?${name}`,
-  },
-  {
-    issuer: '@mui/x-data-grid/constants/index.mjs',
-    names: ['localeTextConstants'],
-    request: (name) => `./${name}.mjs`,
-    to: () => 'src/components/gridLocaleText.ts',
-  },
   {
     issuer: '@mui/material/Popper/BasePopper.mjs',
     names: ['@popperjs/core'],

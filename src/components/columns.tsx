@@ -1,8 +1,8 @@
 /**
- * Column builders for the DataGrid of a list page, so every page shows times, amounts and statuses
+ * Column builders for the table of a list page, so every page shows times, amounts and statuses
  * the same way:
  *
- *   const columns: GridColDef<Withdraw>[] = [
+ *   const columns: Column<Withdraw>[] = [
  *     { field: 'id', headerName: 'ID', width: 90, sortable: true },
  *     moneyColumn('amount', '金额', 'USDT', { sortable: true }),
  *     moneyColumn('change', '变动', (row) => row.asset, { signed: true }),
@@ -15,13 +15,14 @@ import type { ReactNode } from 'react';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import type { Column } from './table/columnTypes';
 import type { Asset } from '../../domain/assets';
 import { formatTime } from '../../domain/time';
+import { CopyText } from './CopyText';
 import { MoneyText } from './MoneyText';
 import { StatusChip, type StatusMap } from './StatusChip';
 
-type Extra<R extends GridValidRowModel> = Partial<GridColDef<R>>;
+type Extra<R> = Partial<Column<R>>;
 
 /** Epoch ms → "YYYY-MM-DD HH:mm:ss" in Asia/Shanghai; empty when there is no time. */
 export function formatTimeValue(value: unknown): string {
@@ -30,11 +31,7 @@ export function formatTimeValue(value: unknown): string {
   return Number.isFinite(ms) ? formatTime(ms) : '';
 }
 
-export function timeColumn<R extends GridValidRowModel>(
-  field: string,
-  headerName: string,
-  extra: Extra<R> = {},
-): GridColDef<R> {
+export function timeColumn<R>(field: string, headerName: string, extra: Extra<R> = {}): Column<R> {
   return {
     field,
     headerName,
@@ -44,12 +41,12 @@ export function timeColumn<R extends GridValidRowModel>(
   };
 }
 
-export function moneyColumn<R extends GridValidRowModel>(
+export function moneyColumn<R>(
   field: string,
   headerName: string,
   asset: Asset | ((row: R) => Asset),
   extra: Extra<R> & { signed?: boolean; showAsset?: boolean } = {},
-): GridColDef<R> {
+): Column<R> {
   const { signed, showAsset, ...rest } = extra;
   return {
     field,
@@ -69,12 +66,12 @@ export function moneyColumn<R extends GridValidRowModel>(
   };
 }
 
-export function statusColumn<R extends GridValidRowModel, K extends string | number>(
+export function statusColumn<R, K extends string | number>(
   field: string,
   headerName: string,
   map: StatusMap<K>,
   extra: Extra<R> = {},
-): GridColDef<R> {
+): Column<R> {
   return {
     field,
     headerName,
@@ -85,9 +82,9 @@ export function statusColumn<R extends GridValidRowModel, K extends string | num
 }
 
 /** The 会员 column of the money lists: uid, with the nickname (or phone) under it. */
-export function memberColumn<R extends GridValidRowModel & { uid: string; nickname?: string; phone?: string }>(
+export function memberColumn<R extends { uid: string; nickname?: string; phone?: string }>(
   extra: Extra<R> = {},
-): GridColDef<R> {
+): Column<R> {
   return {
     field: 'uid',
     headerName: '会员',
@@ -105,11 +102,7 @@ export function memberColumn<R extends GridValidRowModel & { uid: string; nickna
 }
 
 /** A link to an uploaded file (proof, QR code) opened in a new tab as 查看, or '-' without one. */
-export function fileLinkColumn<R extends GridValidRowModel>(
-  field: string,
-  headerName: string,
-  extra: Extra<R> = {},
-): GridColDef<R> {
+export function fileLinkColumn<R>(field: string, headerName: string, extra: Extra<R> = {}): Column<R> {
   return {
     field,
     headerName,
@@ -128,21 +121,30 @@ export function fileLinkColumn<R extends GridValidRowModel>(
 }
 
 /** The 操作 column: the row's action buttons (small text buttons), never sortable. */
-export function actionsColumn<R extends GridValidRowModel>(
-  render: (row: R) => ReactNode,
-  extra: Extra<R> = {},
-): GridColDef<R> {
+export function actionsColumn<R>(render: (row: R) => ReactNode, extra: Extra<R> = {}): Column<R> {
   return {
     field: '__actions',
     headerName: '操作',
     width: 200,
     sortable: false,
-    disableColumnMenu: true,
+    pin: 'right',
+    hideable: false,
     renderCell: ({ row }) => (
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
         {render(row)}
       </Stack>
     ),
+    ...extra,
+  };
+}
+
+/** A long value (address, hash, account): its two ends, the whole on hover, a copy button. */
+export function copyColumn<R>(field: string, headerName: string, extra: Extra<R> = {}): Column<R> {
+  return {
+    field,
+    headerName,
+    width: 180,
+    renderCell: ({ value }) => <CopyText value={value as string | null} label={headerName} />,
     ...extra,
   };
 }

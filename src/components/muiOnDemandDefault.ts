@@ -5,9 +5,6 @@
 import type { ComponentType } from 'react';
 import * as components from './muiOnDemand';
 
-// The named imports that come with the default ones (the classes objects are small and static).
-export { formControlLabelClasses } from '@mui/material/FormControlLabel';
-
 declare const __resourceQuery: string; // '?Tabs'
 
 const component = (components as Record<string, ComponentType<any>>)[__resourceQuery.slice(1)];

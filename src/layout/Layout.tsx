@@ -4,23 +4,27 @@
  * screens, 16 px otherwise. Window resizes feed the layout slice, which collapses the sidebar on
  * small screens. The MUI theme (Chinese locale) starts here: every page below is inside it.
  */
-import { useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { theme } from '../theme';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
-import { widthChanged } from '../store/layoutSlice';
+import { setCollapsed, widthChanged } from '../store/layoutSlice';
 import Header, { HEADER_HEIGHT } from './Header';
 import { mainPadding, sidebarWidth } from './layoutSizes';
 import LoadingOverlay from './LoadingOverlay';
+import PageSkeleton from './PageSkeleton';
+import { readPref, writePref } from './prefs';
 import Sidebar from './Sidebar';
 import Toaster from './Toaster';
 import { pagePaths } from '../../domain/pagePaths';
 import { onDemand } from '../components/onDemand';
 import { useGetMenuQuery } from '../services/generated/auth';
 import { breadcrumbMap, pathKey } from './menuTree';
+
+const SIDEBAR_PREF = 'sidebarCollapsed';
 
 /** Present for screen readers, not on screen. */
 const visuallyHidden = {
@@ -59,7 +63,10 @@ function PageOrForbidden() {
           {trail[trail.length - 1]}
         </Box>
       ) : null}
-      <Outlet />
+      {/* A page loads its code the first time it opens: its outline shows meanwhile. */}
+      <Suspense fallback={<PageSkeleton />}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }
@@ -74,8 +81,31 @@ export function useWindowWidth() {
   }, [dispatch]);
 }
 
+/**
+ * The sidebar as the manager left it (collapsed or not) at his last visit, on screens wide enough to
+ * choose; on a phone-sized screen it always starts collapsed.
+ */
+function useRememberedSidebar() {
+  const dispatch = useAppDispatch();
+  const username = useAppSelector((s) => s.auth.username);
+  const collapsed = useAppSelector((s) => s.layout.collapsed);
+  const small = useAppSelector((s) => s.layout.breakpoint === 'small');
+  const restored = useRef<string | null>(null);
+  useEffect(() => {
+    if (small || !username) return;
+    if (restored.current !== username) {
+      restored.current = username;
+      const stored = readPref(username, SIDEBAR_PREF);
+      if (typeof stored === 'boolean' && stored !== collapsed) dispatch(setCollapsed(stored));
+      return;
+    }
+    writePref(username, SIDEBAR_PREF, collapsed);
+  }, [dispatch, username, collapsed, small]);
+}
+
 export default function Layout() {
   useWindowWidth();
+  useRememberedSidebar();
   const token = useAppSelector((s) => s.auth.token);
   const collapsed = useAppSelector((s) => s.layout.collapsed);
   const small = useAppSelector((s) => s.layout.breakpoint === 'small');

@@ -1,9 +1,11 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { DateRangeFilter, isDay } from '../../../src/components/DateRangeFilter';
 import { ListPage } from '../../../src/components/ListPage';
 import { useListParams, type ListParams } from '../../../src/components/useListParams';
+import { createAppStore } from '../../../src/store';
 
 type Filters = { start: string; end: string };
 
@@ -19,7 +21,11 @@ function setup(url: string) {
     );
   }
   const router = createMemoryRouter([{ path: '/list', element: <Page /> }], { initialEntries: [url] });
-  render(<RouterProvider router={router} />);
+  render(
+    <Provider store={createAppStore(undefined, null)}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
   return { params: () => seen.current as ListParams<Filters>, search: () => router.state.location.search };
 }
 

@@ -2,9 +2,14 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import TextField from '@mui/material/TextField';
 import Button from '@mui/material/Button';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ListPage, totalsText, type ListData } from '../../../src/components/ListPage';
+import { ListPage, totalsText, withDefaultPins, type ListData } from '../../../src/components/ListPage';
+import type { Column } from '../../../src/components/table/columnTypes';
+import { actionsColumn } from '../../../src/components/columns';
+import { createAppStore } from '../../../src/store';
+import { loggedIn } from '../../../src/store/authSlice';
 import { useListParams, type ListQueryArgs } from '../../../src/components/useListParams';
 import { useRowSelection } from '../../../src/components/useRowSelection';
 
@@ -33,14 +38,32 @@ function fakeQuery(args: ListQueryArgs<Filters>, calls: ListQueryArgs<Filters>[]
   };
 }
 
-const columns: GridColDef<Row>[] = [
-  { field: 'id', headerName: 'ID', sortable: true },
+const columns: Column<Row>[] = [
+  { field: 'id', headerName: 'ID', sortable: true, width: 80 },
   { field: 'username', headerName: '用户名' },
+  { field: 'amount', headerName: '金额', width: 120 },
+  actionsColumn<Row>((r) => <Button size="small">编辑{r.id}</Button>, { width: 120 }),
 ];
+
+/** The app's store with a signed-in manager (column settings are kept per manager). */
+function storeFor(username = 'admin') {
+  const store = createAppStore(undefined, window.localStorage);
+  store.dispatch(loggedIn({ token: 't', username }));
+  return store;
+}
+const withStore = (ui: ReactElement, store = storeFor()) => <Provider store={store}>{ui}</Provider>;
 
 function setup(
   url = '/list',
-  opts: { empty?: boolean; pending?: boolean; fetching?: boolean; selectable?: boolean; stuckOnPage1?: boolean } = {},
+  opts: {
+    empty?: boolean;
+    pending?: boolean;
+    fetching?: boolean;
+    selectable?: boolean;
+    stuckOnPage1?: boolean;
+    cursors?: boolean;
+    store?: ReturnType<typeof storeFor>;
+  } = {},
 ) {
   const calls: ListQueryArgs<Filters>[] = [];
   const refreshed = { n: 0 };
@@ -56,7 +79,16 @@ function setup(
         : opts.stuckOnPage1
           ? // the next page still loading: the hook keeps answering page 1 with page 1's cursor
             { ...fakeQuery({ ...params.queryArgs, page: 1 }, calls), next: '20_20' }
-          : fakeQuery(params.queryArgs, calls);
+          : opts.cursors
+            ? // a million rows: every page answers the first 20 with cursors
+              {
+                ...fakeQuery({ ...params.queryArgs, page: 1 }, calls),
+                page: params.page,
+                total: 1_000_000,
+                next: '1_1',
+                prev: '2_2',
+              }
+            : fakeQuery(params.queryArgs, calls);
     return (
       <ListPage
         params={params}
@@ -67,7 +99,6 @@ function setup(
         totals={(sum: Sum) => [{ label: '合计金额', amount: sum.amount, asset: 'USDT' }]}
         selection={opts.selectable ? selection : undefined}
         toolbar={<Button>新增</Button>}
-        gridProps={{ disableVirtualization: true }}
         onRefresh={() => (refreshed.n += 1)}
       >
         <TextField label="用户名" {...params.field('username')} />
@@ -75,16 +106,16 @@ function setup(
     );
   }
   const router = createMemoryRouter([{ path: '/list', element: <Page /> }], { initialEntries: [url] });
-  render(<RouterProvider router={router} />);
+  const store = opts.store ?? storeFor();
+  const view = render(withStore(<RouterProvider router={router} />, store));
   const search = () => router.state.location.search;
-  return { router, calls, search, picked, refreshed, last: () => calls[calls.length - 1] };
+  return { router, calls, search, picked, refreshed, view, store, last: () => calls[calls.length - 1] };
 }
 
 const user = () => userEvent.setup();
 const bodyRows = () => screen.getAllByRole('row').filter((r) => r.getAttribute('data-id'));
 
-// MUI X renders slowly on a shared CI core: give each test room beyond the default 5 s.
-jest.setTimeout(30_000);
+beforeEach(() => window.localStorage.clear());
 
 describe('ListPage', () => {
   it('shows one page of rows, the toolbar and the totals line with the total count', () => {
@@ -92,7 +123,9 @@ describe('ListPage', () => {
     expect(bodyRows()).toHaveLength(20);
     expect(screen.getByRole('button', { name: '新增' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('合计金额：12,345.67 USDT，共 45 条');
-    expect(screen.getByRole('grid', { name: '测试列表' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: '测试列表' })).toBeInTheDocument();
+    expect(screen.getByText('第 1–20 条，共 45 条')).toBeInTheDocument();
+    expect(screen.getByText('共 3 页')).toBeInTheDocument();
   });
 
   it('searches on Enter in a filter field and writes the filter to the URL', async () => {
@@ -136,7 +169,7 @@ describe('ListPage', () => {
     await user().click(screen.getByRole('button', { name: /下一页/ }));
     expect(search()).toBe('?page=2');
     expect(last()).toEqual({ page: 2, size: 20 });
-    expect(screen.getByRole('gridcell', { name: 'user21' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'user21' })).toBeInTheDocument();
     await act(() => router.navigate(-1));
     expect(last()).toEqual({ page: 1, size: 20 });
   });
@@ -154,7 +187,7 @@ describe('ListPage', () => {
     const { search, last } = setup('/list?page=3&size=10');
     expect(search()).toBe('?page=3&size=10');
     expect(last()).toEqual({ page: 3, size: 10 });
-    expect(screen.getByRole('gridcell', { name: 'user21' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'user21' })).toBeInTheDocument();
   });
 
   it('does not move a reloaded page back to 1 while the first answer is pending', () => {
@@ -185,12 +218,15 @@ describe('ListPage', () => {
     const { last, search } = setup('/list?page=2');
     await u.click(screen.getByRole('columnheader', { name: /用户名/ }));
     expect(last()).toEqual({ page: 2, size: 20 });
-    await u.click(screen.getByRole('columnheader', { name: /ID/ }));
+    expect(within(screen.getByRole('columnheader', { name: /用户名/ })).queryByRole('button')).toBeNull();
+    const idHeader = () => within(screen.getByRole('columnheader', { name: /ID/ })).getByRole('button');
+    await u.click(idHeader());
     expect(last()).toEqual({ page: 1, size: 20, sort: 'id', order: 'asc' });
-    await u.click(screen.getByRole('columnheader', { name: /ID/ }));
+    await u.click(idHeader());
     expect(last()).toEqual({ page: 1, size: 20, sort: 'id', order: 'desc' });
     expect(search()).toBe('?sort=id&order=desc');
-    expect(within(bodyRows()[0]).getByRole('gridcell', { name: 'user45' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /ID/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(within(bodyRows()[0]).getByRole('cell', { name: 'user45' })).toBeInTheDocument();
   });
 
   it('changes the page size from the pager options 10/20/50/100', async () => {
@@ -198,8 +234,8 @@ describe('ListPage', () => {
     const { last } = setup('/list?page=2');
     await u.click(screen.getByRole('combobox', { name: /每页条数/ }));
     const options = screen.getAllByRole('option').map((o) => o.textContent);
-    expect(options).toEqual(['10', '20', '50', '100']);
-    await u.click(screen.getByRole('option', { name: '50' }));
+    expect(options).toEqual(['10 条/页', '20 条/页', '50 条/页', '100 条/页']);
+    await u.click(screen.getByRole('option', { name: '50 条/页' }));
     expect(last()).toEqual({ page: 1, size: 50 });
     expect(bodyRows()).toHaveLength(45);
   });
@@ -207,7 +243,7 @@ describe('ListPage', () => {
   it('shows - in an empty cell, after the column’s own formatter, and leaves rendered cells alone', () => {
     function Page() {
       const params = useListParams<Filters>({ filters: { username: '' } });
-      const cols: GridColDef<Row>[] = [
+      const cols: Column<Row>[] = [
         { field: 'id', headerName: 'ID' },
         { field: 'username', headerName: '用户名' },
         { field: 'amount', headerName: '金额', valueFormatter: (v: string) => (v === '0' ? '' : v) },
@@ -217,20 +253,13 @@ describe('ListPage', () => {
         { id: 1, username: '', amount: '0' },
         { id: 2, username: 'bob', amount: '3' },
       ];
-      return (
-        <ListPage
-          params={params}
-          columns={cols}
-          data={{ list, total: 2, page: 1, size: 20 }}
-          gridProps={{ disableVirtualization: true }}
-        />
-      );
+      return <ListPage params={params} columns={cols} data={{ list, total: 2, page: 1, size: 20 }} />;
     }
     const router = createMemoryRouter([{ path: '/list', element: <Page /> }], { initialEntries: ['/list'] });
-    render(<RouterProvider router={router} />);
+    render(withStore(<RouterProvider router={router} />));
     const cells = (id: number) =>
       within(screen.getAllByRole('row').find((r) => r.getAttribute('data-id') === String(id))!)
-        .getAllByRole('gridcell')
+        .getAllByRole('cell')
         .map((c) => c.textContent);
     expect(cells(1)).toEqual(['1', '-', '-', '']);
     expect(cells(2)).toEqual(['2', 'bob', '3', '']);
@@ -253,6 +282,86 @@ describe('ListPage', () => {
     await u.click(screen.getByRole('button', { name: /下一页/ }));
     await u.click(within(bodyRows()[1]).getByRole('checkbox'));
     expect(picked.ids).toEqual([1, 22]);
+    expect(screen.getByText('已选择 2 条')).toBeInTheDocument();
+    // The header box selects (and unselects) the whole page on screen, keeping the other pages' picks.
+    await u.click(screen.getByRole('checkbox', { name: '选择本页全部行' }));
+    expect(picked.ids).toHaveLength(21);
+    await u.click(screen.getByRole('checkbox', { name: '选择本页全部行' }));
+    expect(picked.ids).toEqual([1]);
+  });
+
+  it('pins ID left and 操作 right: sticky cells, in view while the table scrolls sideways', () => {
+    setup();
+    const row = bodyRows()[0];
+    const cell = (field: string) => row.querySelector(`td[data-field="${field}"]`)!;
+    expect(cell('id')).toHaveStyle({ position: 'sticky', left: '0px' });
+    expect(cell('__actions')).toHaveStyle({ position: 'sticky', right: '0px' });
+    expect(cell('username')).not.toHaveStyle({ position: 'sticky' });
+    expect(withDefaultPins(columns).map((c) => c.pin)).toEqual(['left', undefined, undefined, 'right']);
+    expect(
+      withDefaultPins<{ id: number; uid: string }>([
+        { field: 'id', headerName: 'ID', width: 80 },
+        { field: 'uid', headerName: '会员', width: 140 },
+      ]).map((c) => c.pin),
+    ).toEqual(['left', 'left']);
+  });
+
+  it('jumps to a typed page number, and refuses one out of range with a message', async () => {
+    const u = user();
+    const { search, last } = setup();
+    const jump = screen.getByRole('textbox', { name: '跳至页码' });
+    await u.type(jump, '3{Enter}');
+    expect(search()).toBe('?page=3');
+    expect(last()).toEqual({ page: 3, size: 20 });
+    await u.type(jump, '9{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('请输入 1–3 之间的页码');
+    expect(search()).toBe('?page=3');
+    await u.click(screen.getByRole('button', { name: '首页' }));
+    expect(search()).toBe('');
+    await u.click(screen.getByRole('button', { name: '末页' }));
+    expect(search()).toBe('?page=3');
+  });
+
+  it('past the page-number window goes to 末页 by reading from the end, and offers no deep page numbers', async () => {
+    const u = user();
+    const { search } = setup('/list', { cursors: true });
+    expect(screen.getByText('共 50,000 页')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '第 50000 页' })).toBeEnabled();
+    await u.click(screen.getByRole('button', { name: '末页' }));
+    expect(search()).toBe('?page=50000&before=0_0');
+    await u.type(screen.getByRole('textbox', { name: '跳至页码' }), '20000{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('按页码只能跳到前 501 页');
+    expect(search()).toBe('?page=50000&before=0_0');
+    await u.click(screen.getByRole('button', { name: /上一页/ }));
+    expect(search()).toBe('?page=49999&before=2_2');
+  });
+
+  it('remembers hidden columns, their order, density and widths per manager', async () => {
+    const u = user();
+    const first = setup();
+    await u.click(screen.getByRole('button', { name: '列设置' }));
+    const panel = screen.getByRole('dialog', { name: '列设置' });
+    await u.click(within(panel).getByRole('checkbox', { name: '显示「金额」列' }));
+    expect(within(panel).getByRole('checkbox', { name: '显示「操作」列' })).toBeDisabled();
+    await u.click(within(panel).getByRole('button', { name: '「用户名」下移' }));
+    await u.click(within(panel).getByRole('button', { name: '紧凑' }));
+    await u.keyboard('{Escape}');
+    const headers = () => screen.getAllByRole('columnheader').map((h) => h.getAttribute('data-field'));
+    expect(headers()).toEqual(['id', 'username', '__actions']);
+    first.view.unmount();
+
+    // The same manager finds it again; another manager has his own (the defaults).
+    const second = setup();
+    expect(headers()).toEqual(['id', 'username', '__actions']);
+    second.view.unmount();
+    setup('/list', { store: storeFor('other') });
+    expect(headers()).toEqual(['id', 'username', 'amount', '__actions']);
+    const stored = JSON.parse(window.localStorage.getItem('lz-admin-prefs:admin') ?? '{}');
+    expect(stored['table:测试列表']).toMatchObject({
+      hidden: ['amount'],
+      order: ['amount', 'username'],
+      density: 'compact',
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import type { GridRenderCellParams } from '@mui/x-data-grid';
+import type { CellParams } from '../../../src/components/table/columnTypes';
 import {
   actionsColumn,
   fileLinkColumn,
@@ -12,7 +12,7 @@ import {
 
 type Row = { id: number; asset: 'USDT' | 'LZ'; change: string; status: number; createdAt: number };
 const row: Row = { id: 1, asset: 'LZ', change: '-12.5', status: 1, createdAt: Date.UTC(2026, 10, 22, 16, 30, 5) };
-const cell = (value: unknown) => ({ row, value }) as unknown as GridRenderCellParams<Row>;
+const cell = (value: unknown): CellParams<Row> => ({ row, value, field: 'f' });
 
 describe('column builders', () => {
   it('formats epoch ms in Asia/Shanghai', () => {
@@ -46,7 +46,7 @@ describe('column builders', () => {
     type M = { id: number; uid: string; nickname?: string; phone?: string };
     const col = memberColumn<M>({ width: 150 });
     expect(col).toMatchObject({ field: 'uid', headerName: '会员', width: 150 });
-    const at = (r: M) => ({ row: r, value: r.uid }) as unknown as GridRenderCellParams<M>;
+    const at = (r: M): CellParams<M> => ({ row: r, value: r.uid, field: 'uid' });
     render(<>{col.renderCell?.(at({ id: 1, uid: '12345678', nickname: '张三', phone: '13800000000' }))}</>);
     expect(screen.getByText('12345678')).toBeInTheDocument();
     expect(screen.getByText('张三')).toBeInTheDocument();
@@ -64,10 +64,11 @@ describe('column builders', () => {
     expect(screen.getByText('-')).toBeInTheDocument();
   });
 
-  it('renders the row actions in an unsortable 操作 column', () => {
+  it('renders the row actions in an unsortable 操作 column, pinned right and never hidden', () => {
     const col = actionsColumn<Row>((r) => <button>编辑{r.id}</button>);
     expect(col.headerName).toBe('操作');
     expect(col.sortable).toBe(false);
+    expect(col).toMatchObject({ pin: 'right', hideable: false });
     render(<>{col.renderCell?.(cell(null))}</>);
     expect(screen.getByRole('button', { name: '编辑1' })).toBeInTheDocument();
   });

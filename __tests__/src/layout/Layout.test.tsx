@@ -1,8 +1,10 @@
+import { lazy, type ReactElement } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import Layout from '../../../src/layout/Layout';
 import { loggedOut } from '../../../src/store/authSlice';
+import { toggleSidebar } from '../../../src/store/layoutSlice';
 import { requestFinished, requestStarted } from '../../../src/store/loadingSlice';
 import { toastShown } from '../../../src/store/toastSlice';
 import { makeStore, mockApi, setWidth } from '../shellHarness';
@@ -88,6 +90,44 @@ describe('Layout', () => {
     act(() => setWidth(1300));
     expect(store.getState().layout).toEqual({ collapsed: false, breakpoint: 'large' });
     expect(main()).toHaveStyle({ marginLeft: '160px', paddingLeft: '16px' });
+  });
+
+  it('keeps the sidebar as the manager left it, per manager, at his next visit', async () => {
+    setWidth(1400);
+    const first = renderLayout();
+    await screen.findByText('页面内容');
+    act(() => {
+      first.store.dispatch(toggleSidebar());
+    });
+    expect(JSON.parse(localStorage.getItem('lz-admin-prefs:admin') ?? '{}')).toEqual({ sidebarCollapsed: true });
+    first.unmount();
+
+    // makeStore clears the storage: put the manager's preference back, as a reload would find it.
+    const store = makeStore();
+    localStorage.setItem('lz-admin-prefs:admin', JSON.stringify({ sidebarCollapsed: true }));
+    renderLayout('/layout/systemLayout/managerLayout', store);
+    await screen.findByText('页面内容');
+    await waitFor(() => expect(store.getState().layout.collapsed).toBe(true));
+    expect(main()).toHaveStyle({ marginLeft: '48px' });
+  });
+
+  it('shows the outline of a page while its code loads', async () => {
+    mockApi();
+    let arrive: (m: { default: () => ReactElement }) => void = () => {};
+    const Page = lazy(() => new Promise<{ default: () => ReactElement }>((resolve) => (arrive = resolve)));
+    const router = createMemoryRouter(
+      [{ path: '/layout', element: <Layout />, children: [{ path: '*', element: <Page /> }] }],
+      { initialEntries: ['/layout/systemLayout/managerLayout'] },
+    );
+    render(
+      <Provider store={makeStore()}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+    expect(await screen.findByRole('status', { name: '页面加载中' })).toBeInTheDocument();
+    await act(async () => arrive({ default: () => <p>页面内容</p> }));
+    expect(await screen.findByText('页面内容')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: '页面加载中' })).toBeNull();
   });
 
   it('renders the child route in the main area', async () => {

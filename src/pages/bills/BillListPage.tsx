@@ -2,19 +2,19 @@
  * 账单 (billLayout) and 能量变动 (energyLayout/changeLayout, `energy`): the ledger's bills, newest
  * first, over tens of millions of rows. Totals and per-asset sums are exact, except for one member's
  * bills past 10,000 (`totalCapped`): the page then says "10,000+ 条", keeps paging with 下一页 (the
- * grid does not know the last page) and asks to narrow the filters for the sum. Pages past the first
+ * pager does not know the last page) and asks to narrow the filters for the sum. Pages past the first
  * 10,000 rows are reached by cursor (useListParams), as fast as the first.
  */
 import { useMemo } from 'react';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { DataGridProps, GridColDef } from '@mui/x-data-grid';
+import type { Column } from '../../components/table/columnTypes';
 import { Assets } from '../../../domain/assets';
 import { BillTypeLabels, billRefText, type BillType } from '../../../domain/bills';
 import { moneyColumn, timeColumn, memberColumn } from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
-import { gridLocaleText, ListPage } from '../../components/ListPage';
+import { ListPage } from '../../components/ListPage';
 import { formatMoneyText } from '../../components/MoneyText';
 import { useListParams } from '../../components/useListParams';
 import EnumSelect from '../../components/EnumSelect';
@@ -59,11 +59,11 @@ export default function BillListPage({ energy = false }: BillListPageProps) {
   const { data: types } = useGetBillTypesQuery();
   const typeOptions = types ?? Object.entries(BillTypeLabels).map(([type, label]) => ({ type: Number(type), label }));
 
-  const columns = useMemo<GridColDef<Bill>[]>(
+  const columns = useMemo<Column<Bill>[]>(
     () => [
       { field: 'id', headerName: 'ID', width: 90 },
       memberColumn(),
-      ...(energy ? [] : [{ field: 'asset', headerName: '资产', width: 80 } as GridColDef<Bill>]),
+      ...(energy ? [] : [{ field: 'asset', headerName: '资产', width: 80 } as Column<Bill>]),
       {
         field: 'type',
         headerName: '类型',
@@ -86,24 +86,6 @@ export default function BillListPage({ energy = false }: BillListPageProps) {
     [energy],
   );
 
-  const capped = Boolean(data?.totalCapped);
-  const total = data?.total ?? 0;
-  const hasNextPage = Boolean(data?.next) && (data?.list.length ?? 0) === params.size;
-  const gridProps = useMemo<Partial<DataGridProps<Bill>>>(
-    () => ({
-      localeText: {
-        ...gridLocaleText,
-        paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
-          capped
-            ? `第 ${from}–${to} 条，共 ${total.toLocaleString('en-US')}+ 条`
-            : `第 ${from}–${to} 条，共 ${count.toLocaleString('en-US')} 条`,
-      },
-      // A capped count is not the last page: the grid pages on while the server has a next page.
-      ...(capped ? { rowCount: -1, paginationMeta: { hasNextPage } } : {}),
-    }),
-    [capped, total, hasNextPage],
-  );
-
   return (
     <Stack spacing={1}>
       <ListPage<Bill, BillPage['sum'], typeof FILTERS>
@@ -113,7 +95,6 @@ export default function BillListPage({ energy = false }: BillListPageProps) {
         isFetching={isFetching}
         onRefresh={refetch}
         label={energy ? '能量变动' : '账单列表'}
-        gridProps={gridProps}
       >
         <TextField label="会员" placeholder="UID或手机号" size="small" {...params.field('keyword')} />
         {energy ? null : <EnumSelect filter label="资产" {...params.field('asset')} options={Assets} />}

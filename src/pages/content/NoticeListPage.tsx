@@ -8,7 +8,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { Column } from '../../components/table/columnTypes';
 import { NoticeActions, noticeEditable, NoticeStatus } from '../../../domain/content';
 import Can from '../../components/Can';
 import { actionsColumn, statusColumn, timeColumn } from '../../components/columns';
@@ -38,7 +38,7 @@ export default function NoticeListPage() {
   const [editing, setEditing] = useState<{ notice: Notice | null } | null>(null);
   const [preview, setPreview] = useState<Notice | null>(null);
 
-  const columns = useMemo<GridColDef<Notice>[]>(() => {
+  const columns = useMemo<Column<Notice>[]>(() => {
     const act = (n: Notice, action: 'publish' | 'offline' | 'delete') =>
       run({
         confirm: {

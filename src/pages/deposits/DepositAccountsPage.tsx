@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { Column } from '../../components/table/columnTypes';
 import {
   Chains,
   chainAddressMessage,
@@ -150,7 +150,7 @@ export default function DepositAccountsPage() {
     });
   };
 
-  const columns = useMemo<GridColDef<DepositAccount>[]>(
+  const columns = useMemo<Column<DepositAccount>[]>(
     () => [
       { field: 'id', headerName: 'ID', width: 80 },
       { field: 'chain', headerName: '链', width: 90 },

@@ -3,10 +3,10 @@
  * the number of clicks or managers) and 驳回 asks for a reason; both behind a confirmation and shown
  * only with deposit:audit. The totals line sums the filtered amounts.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { Column } from '../../components/table/columnTypes';
 import { Chains, DepositActions, DepositStatus } from '../../../domain/deposits';
 import {
   actionsColumn,
@@ -15,6 +15,7 @@ import {
   timeColumn,
   memberColumn,
   fileLinkColumn,
+  copyColumn,
 } from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { ListPage } from '../../components/ListPage';
@@ -24,14 +25,12 @@ import { useListParams } from '../../components/useListParams';
 import EnumSelect from '../../components/EnumSelect';
 import type { ListDepositsApiArg, ListDepositsApiResponse } from '../../services/generated/deposit';
 import { useDepositOptMutation, useListDepositsQuery } from '../../services/deposits';
+import DepositDrawer from './DepositDrawer';
 
 export type Deposit = ListDepositsApiResponse['list'][number];
 
 const FILTERS = { keyword: '', txHash: '', chain: '', status: '', start: '', end: '' };
 const NUMERIC = ['status'] as const;
-
-const short = (text: string | null | undefined) =>
-  !text ? '-' : text.length > 16 ? `${text.slice(0, 8)}…${text.slice(-6)}` : text;
 
 export default function DepositListPage() {
   const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
@@ -53,30 +52,28 @@ export default function DepositListPage() {
     });
   };
 
-  const columns = useMemo<GridColDef<Deposit>[]>(
+  /** The buttons a deposit's status allows: in the 操作 column and in the detail drawer. */
+  const rowActions = (row: Deposit) =>
+    canAudit
+      ? DepositActions.actionsIn(row.status).map((a) => (
+          <Button key={a} size="small" color={a === 'reject' ? 'error' : 'primary'} onClick={() => act(row, a)}>
+            {DepositActions[a].label}
+          </Button>
+        ))
+      : null;
+  // The drawer shows the row as the list now has it (after an action), or as it was when opened.
+  const [detail, setDetail] = useState<Deposit | null>(null);
+  const detailRow = detail ? (data?.list.find((r) => r.id === detail.id) ?? detail) : null;
+
+  const columns = useMemo<Column<Deposit>[]>(
     () => [
       { field: 'id', headerName: 'ID', width: 80, sortable: true },
       memberColumn({ width: 150 }),
       { field: 'chain', headerName: '链', width: 80 },
       moneyColumn('amount', '金额', 'USDT', { sortable: true, width: 140 }),
-      {
-        field: 'fromAddress',
-        headerName: '付款地址',
-        width: 160,
-        renderCell: ({ value }) => <span title={value as string}>{short(value as string)}</span>,
-      },
-      {
-        field: 'toAddress',
-        headerName: '收款地址',
-        width: 160,
-        renderCell: ({ value }) => <span title={value as string}>{short(value as string)}</span>,
-      },
-      {
-        field: 'txHash',
-        headerName: '交易哈希',
-        width: 160,
-        renderCell: ({ value }) => <span title={value as string}>{short(value as string)}</span>,
-      },
+      copyColumn('fromAddress', '付款地址'),
+      copyColumn('toAddress', '收款地址'),
+      copyColumn('txHash', '交易哈希'),
       fileLinkColumn('proofUrl', '凭证'),
       statusColumn('status', '状态', DepositStatus.map),
       { field: 'remark', headerName: '备注', width: 150 },
@@ -84,15 +81,15 @@ export default function DepositListPage() {
       timeColumn('auditedAt', '审核时间', { sortable: true }),
       timeColumn('createdAt', '提交时间', { sortable: true }),
       actionsColumn<Deposit>(
-        (row) =>
-          canAudit
-            ? DepositActions.actionsIn(row.status).map((a) => (
-                <Button key={a} size="small" color={a === 'reject' ? 'error' : 'primary'} onClick={() => act(row, a)}>
-                  {DepositActions[a].label}
-                </Button>
-              ))
-            : null,
-        { width: 160 },
+        (row) => (
+          <>
+            <Button size="small" onClick={() => setDetail(row)}>
+              详情
+            </Button>
+            {rowActions(row)}
+          </>
+        ),
+        { width: 200 },
       ),
     ],
     // act closes over stable hooks and the row only.
@@ -117,6 +114,13 @@ export default function DepositListPage() {
         <EnumSelect filter label="状态" {...params.field('status')} options={DepositStatus} />
         <DateRangeFilter params={params} />
       </ListPage>
+      <DepositDrawer
+        row={detailRow}
+        onClose={() => setDetail(null)}
+        actions={
+          detailRow && canAudit && DepositActions.actionsIn(detailRow.status).length ? rowActions(detailRow) : undefined
+        }
+      />
       {actionDialog}
     </>
   );

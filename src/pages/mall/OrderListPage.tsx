@@ -11,7 +11,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { Column } from '../../components/table/columnTypes';
 import type { Asset } from '../../../domain/assets';
 import { OrderActions, OrderStatus, type OrderAction } from '../../../domain/mall';
 import { thumbOf } from '../../../domain/formats';
@@ -76,7 +76,7 @@ export default function OrderListPage() {
         ))
       : [];
 
-  const columns = useMemo<GridColDef<Order>[]>(
+  const columns = useMemo<Column<Order>[]>(
     () => [
       { field: 'orderNo', headerName: '订单号', width: 190 },
       memberColumn({ width: 130 }),
@@ -149,7 +149,7 @@ export default function OrderListPage() {
         isFetching={isFetching}
         onRefresh={refetch}
         label="订单列表"
-        gridProps={{ rowHeight: 56 }}
+        rowHeight={56}
         totals={(sum) => sum.totals.map((s) => ({ label: `合计金额`, amount: s.total, asset: s.asset as Asset }))}
         toolbar={
           <>

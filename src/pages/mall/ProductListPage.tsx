@@ -12,7 +12,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { Column } from '../../components/table/columnTypes';
 import { Assets } from '../../../domain/assets';
 import { ProductKind, ProductOperations, ProductStatus, type ProductOperation } from '../../../domain/mall';
 import { pagePaths } from '../../../domain/pagePaths';
@@ -68,7 +68,7 @@ export default function ProductListPage() {
     if (done.result.failed.length) setResult({ ...done.result, action: `${name ? '' : '批量'}${label}` });
   };
 
-  const columns = useMemo<GridColDef<Product>[]>(
+  const columns = useMemo<Column<Product>[]>(
     () => [
       { field: 'id', headerName: 'ID', width: 80, sortable: true },
       {
@@ -162,7 +162,7 @@ export default function ProductListPage() {
         onRefresh={refetch}
         label="商品列表"
         selection={canOperate ? selection : undefined}
-        gridProps={{ rowHeight: 60 }}
+        rowHeight={60}
         toolbar={
           <>
             {canEdit ? (

@@ -10,7 +10,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { Column } from '../../components/table/columnTypes';
 import { MatchActions, MatchStatus, type MatchAction } from '../../../domain/matches';
 import { actionsColumn, moneyColumn, statusColumn, timeColumn } from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
@@ -75,7 +75,7 @@ export default function MatchListPage() {
         ))
       : [];
 
-  const columns = useMemo<GridColDef<Match>[]>(
+  const columns = useMemo<Column<Match>[]>(
     () => [
       { field: 'id', headerName: 'ID', width: 80, sortable: true },
       {

@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import TextField from '@mui/material/TextField';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { Column } from '../../components/table/columnTypes';
 import { Assets, type Asset } from '../../../domain/assets';
 import { moneyColumn, timeColumn } from '../../components/columns';
 import ListPage from '../../components/ListPage';
@@ -22,7 +22,7 @@ const assetOf = (row: Row): Asset => row.asset;
 export default function AssetQueryPage() {
   const params = useListParams({ filters: FILTERS });
   const { data, isFetching, refetch } = useListAssetsQuery(params.queryArgs as ListAssetsApiArg);
-  const columns = useMemo<GridColDef<Row>[]>(
+  const columns = useMemo<Column<Row>[]>(
     () => [
       { field: 'uid', headerName: 'UID', width: 100 },
       { field: 'phone', headerName: '手机号', width: 130 },

@@ -88,7 +88,7 @@ export default function MemberListPage() {
         label="会员列表"
         // Wider than most screens: render every column (a page is at most 100 rows) so the row actions
         // at the end exist before they are scrolled to.
-        gridProps={{ rowHeight: 56, disableVirtualization: true }}
+        rowHeight={56}
         toolbar={
           <Can code="member:create">
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>

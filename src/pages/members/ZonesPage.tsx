@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { Column } from '../../components/table/columnTypes';
 import { ZoneStatus } from '../../../domain/members';
 import { Can } from '../../components/Can';
 import { actionsColumn, statusColumn, timeColumn } from '../../components/columns';
@@ -30,7 +30,7 @@ export default function ZonesPage() {
   const [opt] = useZoneOptMutation();
   const [dialog, setDialog] = useState<{ open: boolean; zone: ZoneRow | null }>({ open: false, zone: null });
 
-  const columns = useMemo<GridColDef<ZoneRow>[]>(() => {
+  const columns = useMemo<Column<ZoneRow>[]>(() => {
     const act = (row: ZoneRow, action: 'enable' | 'disable' | 'delete') => {
       const verb = action === 'enable' ? '启用' : action === 'disable' ? '停用' : '删除';
       const note = action === 'disable' ? '停用后不能再分配会员到该专区' : '';
@@ -40,7 +40,7 @@ export default function ZonesPage() {
         success: `${verb}成功`,
       });
     };
-    const cols: GridColDef<ZoneRow>[] = [
+    const cols: Column<ZoneRow>[] = [
       { field: 'id', headerName: 'ID', width: 80, sortable: true },
       { field: 'name', headerName: '专区名称', width: 160 },
       {

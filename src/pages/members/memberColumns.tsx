@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { Column } from '../../components/table/columnTypes';
 import { Assets, type Asset } from '../../../domain/assets';
 import { MemberLevel, MemberStatus, RealNameStatus } from '../../../domain/members';
 import { actionsColumn, statusColumn, timeColumn } from '../../components/columns';
@@ -25,7 +25,7 @@ function BalanceCell({ row, asset }: { row: MemberRow; asset: Asset }) {
 }
 
 /** `actions` renders the buttons of a row (详情, 调整余额, 更多 as the caller may). */
-export function memberColumns(actions: (row: MemberRow) => ReactNode): GridColDef<MemberRow>[] {
+export function memberColumns(actions: (row: MemberRow) => ReactNode): Column<MemberRow>[] {
   return [
     { field: 'id', headerName: 'ID', width: 80, sortable: true },
     { field: 'uid', headerName: 'UID', width: 100 },
@@ -36,7 +36,7 @@ export function memberColumns(actions: (row: MemberRow) => ReactNode): GridColDe
     statusColumn('level', '等级', MemberLevel.map, { width: 95, sortable: true }),
     statusColumn('status', '状态', MemberStatus.map, { width: 100 }),
     statusColumn('realNameStatus', '实名', RealNameStatus.map, { width: 90 }),
-    ...Assets.map((asset): GridColDef<MemberRow> => ({
+    ...Assets.map((asset): Column<MemberRow> => ({
       field: `balance${asset}`,
       headerName: asset === 'ENERGY' ? '能量' : asset,
       width: 130,

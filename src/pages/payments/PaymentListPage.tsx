@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { Column } from '../../components/table/columnTypes';
 import { PaymentActions, PaymentStatus, PaymentType, type PaymentAction } from '../../../domain/payments';
 import { Can } from '../../components/Can';
 import { actionsColumn, statusColumn, timeColumn, memberColumn, fileLinkColumn } from '../../components/columns';
@@ -59,7 +59,7 @@ export default function PaymentListPage() {
     });
   };
 
-  const columns = useMemo<GridColDef<PaymentMethod>[]>(
+  const columns = useMemo<Column<PaymentMethod>[]>(
     () => [
       { field: 'id', headerName: 'ID', width: 80, sortable: true },
       memberColumn(),

@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { Column } from '../../components/table/columnTypes';
 import { ratePercent } from '../../../domain/economy';
 import { PledgeStatus } from '../../../domain/pledge';
 import Can from '../../components/Can';
@@ -46,7 +46,7 @@ export default function PledgeListPage() {
     return options;
   }, [modes, chosenMode]);
 
-  const columns = useMemo<GridColDef<Pledge>[]>(
+  const columns = useMemo<Column<Pledge>[]>(
     () => [
       { field: 'id', headerName: 'ID', width: 80, sortable: true },
       memberColumn({ width: 140 }),

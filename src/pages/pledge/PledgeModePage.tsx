@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { Column } from '../../components/table/columnTypes';
 import { ratePercent } from '../../../domain/economy';
 import { PledgeModeStatus } from '../../../domain/pledge';
 import { actionsColumn, moneyColumn, statusColumn, timeColumn } from '../../components/columns';
@@ -51,7 +51,7 @@ export default function PledgeModePage() {
     });
   };
 
-  const columns = useMemo<GridColDef<PledgeMode>[]>(
+  const columns = useMemo<Column<PledgeMode>[]>(
     () => [
       { field: 'id', headerName: 'ID', width: 70 },
       { field: 'name', headerName: '模式名称', width: 140 },

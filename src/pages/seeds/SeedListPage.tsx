@@ -10,7 +10,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { Column } from '../../components/table/columnTypes';
 import { parseAsset } from '../../../domain/money';
 import { SeedSource, SeedStatus } from '../../../domain/seeds';
 import { actionsColumn, memberColumn, moneyColumn, statusColumn, timeColumn } from '../../components/columns';
@@ -56,7 +56,7 @@ export default function SeedListPage() {
   const { data, isFetching, refetch } = useListSeedsQuery(params.queryArgs as ListSeedsApiArg);
   const [open, setOpen] = useState<Seed | null>(null);
 
-  const columns = useMemo<GridColDef<Seed>[]>(
+  const columns = useMemo<Column<Seed>[]>(
     () => [
       { field: 'id', headerName: 'ID', width: 80, sortable: true },
       memberColumn({ width: 140 }),

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { Column } from '../../components/table/columnTypes';
 import { ManagerStatus } from '../../../domain/managers';
 import { Can } from '../../components/Can';
 import { actionsColumn, statusColumn, timeColumn } from '../../components/columns';
@@ -40,7 +40,7 @@ export default function ManagerList() {
   const [dialog, setDialog] = useState<{ open: boolean; manager: ManagerRow | null }>({ open: false, manager: null });
   const dialogOpened = useOpenedOnce(dialog.open);
 
-  const columns = useMemo<GridColDef<ManagerRow>[]>(() => {
+  const columns = useMemo<Column<ManagerRow>[]>(() => {
     const toggle = (row: ManagerRow) => {
       const next = row.status === ManagerStatus.is.enabled ? ManagerStatus.is.disabled : ManagerStatus.is.enabled;
       const verb = ManagerStatus.label(next);
@@ -60,7 +60,7 @@ export default function ManagerList() {
         call: () => remove({ body: { id: row.id } }).unwrap(),
         success: '删除成功',
       });
-    const cols: GridColDef<ManagerRow>[] = [
+    const cols: Column<ManagerRow>[] = [
       { field: 'id', headerName: 'ID', width: 80, sortable: true },
       { field: 'username', headerName: '用户名', width: 150 },
       { field: 'roleName', headerName: '角色', width: 150 },

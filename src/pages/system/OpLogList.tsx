@@ -4,7 +4,7 @@
  */
 import { useMemo } from 'react';
 import TextField from '@mui/material/TextField';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { Column } from '../../components/table/columnTypes';
 import { opTargetText } from '../../../domain/opTargets';
 import { opLogActions } from '../../../domain/permissions';
 import DateRangeFilter from '../../components/DateRangeFilter';
@@ -22,7 +22,7 @@ const FILTERS = { username: '', code: '', start: '', end: '' };
 /** Every page and action of the permission tree, and the server's account events. */
 const ACTION_OPTIONS = opLogActions.map((p) => ({ value: p.code, label: p.title }));
 
-const COLUMNS: GridColDef<OpLogRow>[] = [
+const COLUMNS: Column<OpLogRow>[] = [
   { field: 'id', headerName: 'ID', width: 80 },
   { field: 'username', headerName: '操作人', width: 130 },
   { field: 'codeTitle', headerName: '操作', width: 150 },

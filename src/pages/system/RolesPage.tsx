@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { Column } from '../../components/table/columnTypes';
 import { Can } from '../../components/Can';
 import { actionsColumn, timeColumn } from '../../components/columns';
 import ListPage from '../../components/ListPage';
@@ -31,7 +31,7 @@ export default function RolesPage() {
   const [edit, setEdit] = useState<{ open: boolean; role: RoleRow | null }>({ open: false, role: null });
   const [binding, setBinding] = useState<RoleRow | null>(null);
 
-  const columns = useMemo<GridColDef<RoleRow>[]>(() => {
+  const columns = useMemo<Column<RoleRow>[]>(() => {
     // A refusal (e.g. still held by a manager) is a toast from the store.
     const drop = (row: RoleRow) =>
       run({
@@ -39,7 +39,7 @@ export default function RolesPage() {
         call: () => remove({ roleId: row.id }).unwrap(),
         success: '删除成功',
       });
-    const cols: GridColDef<RoleRow>[] = [
+    const cols: Column<RoleRow>[] = [
       { field: 'id', headerName: 'ID', width: 80, sortable: true },
       {
         field: 'name',

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { Column } from '../../components/table/columnTypes';
 import { TransferAssets } from '../../../domain/transfers';
 import { moneyColumn, timeColumn } from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
@@ -36,7 +36,7 @@ export default function TransferListPage() {
   const params = useListParams({ filters: FILTERS });
   const { data, isFetching, refetch } = useListTransfersQuery(params.queryArgs as ListTransfersApiArg);
 
-  const columns = useMemo<GridColDef<Transfer>[]>(
+  const columns = useMemo<Column<Transfer>[]>(
     () => [
       { field: 'id', headerName: 'ID', width: 80, sortable: true },
       {

@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { Column } from '../../components/table/columnTypes';
 import {
   WithdrawActions,
   WithdrawAsset,
@@ -17,7 +17,14 @@ import {
   type WithdrawAction,
   type WithdrawType as WType,
 } from '../../../domain/withdrawals';
-import { actionsColumn, moneyColumn, statusColumn, timeColumn, memberColumn } from '../../components/columns';
+import {
+  actionsColumn,
+  copyColumn,
+  moneyColumn,
+  statusColumn,
+  timeColumn,
+  memberColumn,
+} from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { ListPage } from '../../components/ListPage';
 import StatusChips from '../../components/StatusChips';
@@ -32,6 +39,7 @@ import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../store/toastSlice';
 import BatchResultDialog, { type BatchResult } from '../../components/BatchResultDialog';
 import TxHashDialog from './TxHashDialog';
+import WithdrawDrawer from './WithdrawDrawer';
 
 export type Withdraw = ListWithdrawalsApiResponse['list'][number];
 type Action = WithdrawAction;
@@ -43,9 +51,6 @@ export interface WithdrawListPageProps {
   /** 1 提现 (USDT), 2 提取 (LZ). */
   type?: WType;
 }
-
-const short = (text: string | null | undefined) =>
-  !text ? '-' : text.length > 16 ? `${text.slice(0, 8)}…${text.slice(-6)}` : text;
 
 export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
   const label = WithdrawType.label(type);
@@ -116,7 +121,31 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
     setResult({ ...done.result, action: action === 'approve' ? '批量通过' : '批量驳回' });
   };
 
-  const columns = useMemo<GridColDef<Withdraw>[]>(
+  /** The buttons a row's status allows this manager: in the 操作 column and in the detail drawer. */
+  const rowActions = (row: Withdraw) => (
+    <>
+      {canAudit && WithdrawActions.allows('approve', row.status) ? (
+        <Button size="small" onClick={() => act(row, 'approve')}>
+          {WithdrawActions.approve.label}
+        </Button>
+      ) : null}
+      {canPay && WithdrawActions.allows('paid', row.status) ? (
+        <Button size="small" onClick={() => setPaying({ open: true, ids: [row.id], chain: row.chain })}>
+          {WithdrawActions.paid.label}
+        </Button>
+      ) : null}
+      {canAudit && WithdrawActions.allows('reject', row.status) ? (
+        <Button size="small" color="error" onClick={() => act(row, 'reject')}>
+          {WithdrawActions.reject.label}
+        </Button>
+      ) : null}
+    </>
+  );
+  // The drawer shows the row as the list now has it (after an action), or as it was when opened.
+  const [detail, setDetail] = useState<Withdraw | null>(null);
+  const detailRow = detail ? (data?.list.find((r) => r.id === detail.id) ?? detail) : null;
+
+  const columns = useMemo<Column<Withdraw>[]>(
     () => [
       { field: 'id', headerName: 'ID', width: 80, sortable: true },
       memberColumn({ width: 150 }),
@@ -124,19 +153,9 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
       moneyColumn('fee', '手续费', asset, { width: 110 }),
       moneyColumn('actual', '实际到账', asset, { width: 130 }),
       { field: 'chain', headerName: '链', width: 80 },
-      {
-        field: 'address',
-        headerName: '地址',
-        width: 170,
-        renderCell: ({ value }) => <span title={value as string}>{short(value as string)}</span>,
-      },
+      copyColumn('address', '地址'),
       statusColumn('status', '状态', WithdrawStatus.map),
-      {
-        field: 'txHash',
-        headerName: '交易哈希',
-        width: 160,
-        renderCell: ({ value }) => <span title={(value as string) ?? ''}>{short(value as string | null)}</span>,
-      },
+      copyColumn('txHash', '交易哈希'),
       { field: 'remark', headerName: '备注', width: 150 },
       { field: 'auditorName', headerName: '审核人', width: 100 },
       timeColumn('createdAt', '申请时间', { sortable: true }),
@@ -145,27 +164,16 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
       actionsColumn<Withdraw>(
         (row) => (
           <>
-            {canAudit && WithdrawActions.allows('approve', row.status) ? (
-              <Button size="small" onClick={() => act(row, 'approve')}>
-                {WithdrawActions.approve.label}
-              </Button>
-            ) : null}
-            {canPay && WithdrawActions.allows('paid', row.status) ? (
-              <Button size="small" onClick={() => setPaying({ open: true, ids: [row.id], chain: row.chain })}>
-                {WithdrawActions.paid.label}
-              </Button>
-            ) : null}
-            {canAudit && WithdrawActions.allows('reject', row.status) ? (
-              <Button size="small" color="error" onClick={() => act(row, 'reject')}>
-                {WithdrawActions.reject.label}
-              </Button>
-            ) : null}
+            <Button size="small" onClick={() => setDetail(row)}>
+              详情
+            </Button>
+            {rowActions(row)}
           </>
         ),
-        { width: 170 },
+        { width: 200 },
       ),
     ],
-    // act and setPaying only close over stable hooks and the row.
+    // rowActions (act, setPaying) only close over stable hooks and the row.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [asset, canAudit, canPay, label],
   );
@@ -229,6 +237,12 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
         chain={paying.chain}
         onClose={() => setPaying((p) => ({ ...p, open: false }))}
         onSubmit={pay}
+      />
+      <WithdrawDrawer
+        row={detailRow}
+        label={label}
+        onClose={() => setDetail(null)}
+        actions={detailRow && (canAudit || canPay) ? rowActions(detailRow) : undefined}
       />
       <BatchResultDialog result={result} title={result?.action ?? ''} onClose={() => setResult(null)} />
       {actionDialog}

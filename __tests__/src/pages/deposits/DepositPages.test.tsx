@@ -9,7 +9,12 @@ import { ERC, fakeMoneyApi, TRC, type FakeOptions } from '../withdrawals/fakeMon
 jest.setTimeout(60_000);
 configure({ asyncUtilTimeout: 8000 });
 
-const rowOf = (id: number) => document.querySelector(`[role="row"][data-id="${id}"]`) as HTMLElement;
+/** The texts of a row's 操作 buttons (详情 is on every row; the rest only where the status and the role allow). */
+const buttonsOf = (id: number) =>
+  within(rowOf(id).querySelector('td[data-field="__actions"]') as HTMLElement)
+    .getAllByRole('button')
+    .map((b) => b.textContent);
+const rowOf = (id: number) => document.querySelector(`tr[data-id="${id}"]`) as HTMLElement;
 const toasts = (store: ReturnType<typeof makeStore>) => store.getState().toast.items.map((t) => t.msg);
 const dialog = () => screen.getByRole('dialog');
 
@@ -38,8 +43,8 @@ describe('DepositListPage', () => {
     const { of, store } = setup(<DepositListPage />, PATH);
     await waitFor(() => expect(rowOf(2)).toBeTruthy());
     await waitFor(() => expect(within(rowOf(1)).getByRole('button', { name: '确认到账' })).toBeInTheDocument());
-    expect(within(rowOf(2)).queryByRole('button')).toBeNull();
-    expect(within(rowOf(3)).queryByRole('button')).toBeNull();
+    expect(buttonsOf(2)).toEqual(['详情']);
+    expect(buttonsOf(3)).toEqual(['详情']);
     fireEvent.click(within(rowOf(1)).getByRole('button', { name: '确认到账' }));
     expect(within(dialog()).getByText(/确认该充值 #1（500 USDT，会员 20000001）已到账/)).toBeInTheDocument();
     fireEvent.click(within(dialog()).getByRole('button', { name: '确定' }));
@@ -47,6 +52,23 @@ describe('DepositListPage', () => {
     expect(of('deposit/opt')[0].body).toEqual({ id: 1, action: 'confirm' });
     await waitFor(() => expect(toasts(store)).toContain('确认到账成功'));
     await waitFor(() => expect(within(rowOf(1)).getByText('已到账')).toBeInTheDocument());
+  });
+
+  it('opens a deposit in a drawer: addresses and hash whole, copied exactly, and its actions', async () => {
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { store } = setup(<DepositListPage />, PATH);
+    await waitFor(() => expect(rowOf(1)).toBeTruthy());
+    // The list shows the two ends of the address, the whole on hover.
+    expect(within(rowOf(1)).getByTitle(TRC)).toHaveTextContent('TLa2f6VP…5wYjU7');
+    fireEvent.click(within(rowOf(1)).getByRole('button', { name: '详情' }));
+    const drawer = await screen.findByRole('region', { name: '充值详情' });
+    expect(within(drawer).getByText(TRC)).toBeInTheDocument();
+    expect(within(drawer).getByText('1'.padStart(64, 'b'))).toBeInTheDocument();
+    fireEvent.click(within(drawer).getByRole('button', { name: '复制交易哈希' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('1'.padStart(64, 'b')));
+    await waitFor(() => expect(toasts(store)).toContain('已复制交易哈希'));
+    expect(within(drawer).getByRole('group', { name: '充值操作' })).toHaveTextContent('确认到账');
   });
 
   it('rejects with a required remark', async () => {
@@ -67,7 +89,7 @@ describe('DepositListPage', () => {
   it('hides the actions without deposit:audit', async () => {
     setup(<DepositListPage />, PATH, { codes: ['deposit:view'] });
     await waitFor(() => expect(rowOf(1)).toBeTruthy());
-    expect(within(rowOf(1)).queryByRole('button')).toBeNull();
+    expect(buttonsOf(1)).toEqual(['详情']);
   });
 });
 

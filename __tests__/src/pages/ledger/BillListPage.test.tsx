@@ -74,9 +74,9 @@ describe('BillListPage', () => {
       totalCapped: true,
       sum: null,
     }));
-    expect(await screen.findByRole('gridcell', { name: '转账转出' })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: '转账转出' })).toBeInTheDocument();
     expect(of('bill')[0].query).toMatchObject({ type: '5', asset: 'USDT', page: '1', size: '20' });
-    expect(screen.getByRole('gridcell', { name: '转账 #3' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '转账 #3' })).toBeInTheDocument();
     expect(await screen.findByText(/共 10,000\+ 条（/)).toBeInTheDocument();
     expect(screen.getByText(/缩小筛选范围后显示合计/)).toBeInTheDocument();
     // One row on screen; the grid does not know the last page of a capped count.
@@ -94,7 +94,7 @@ describe('BillListPage', () => {
       prev: c.query.after ? `${T0 - 5}_100` : `${T0}_200`,
       page: Number(c.query.page ?? 1),
     }));
-    await screen.findAllByRole('gridcell', { name: '转账转出' });
+    await screen.findAllByRole('cell', { name: '转账转出' });
     await u.click(screen.getByRole('button', { name: /下一页|next page/i }));
     await waitFor(() => expect(of('bill').at(-1)!.query).toMatchObject({ page: '2', after: `${T0}_181` }));
     await screen.findByText(/第 21–40 条，共 10,000\+ 条/);
@@ -112,7 +112,7 @@ describe('BillListPage', () => {
       totalCapped: false,
       sum: { byAsset: [{ asset: 'USDT', change: '-101', frozenChange: '0' }] },
     }));
-    await screen.findByRole('gridcell', { name: '转账转出' });
+    await screen.findByRole('cell', { name: '转账转出' });
     expect(await screen.findByText('共 1 条；合计变动：-101.00 USDT')).toBeInTheDocument();
     await u.click(screen.getByRole('combobox', { name: '类型' }));
     await u.click(await screen.findByRole('option', { name: '种子释放' }));
@@ -131,7 +131,7 @@ describe('BillListPage', () => {
       }),
       true,
     );
-    expect(await screen.findByRole('gridcell', { name: '能量消耗' })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: '能量消耗' })).toBeInTheDocument();
     expect(of('change/list')[0]).toMatchObject({ method: 'POST', body: { type: 17, page: 1, size: 20 } });
     expect(of('change/list')[0].body).not.toHaveProperty('asset');
     expect(of('bill')).toHaveLength(0);

@@ -53,7 +53,7 @@ function setup(codes = ALL, path = PATH) {
   });
   return { ...api, ...renderAt(<PaymentListPage />, path, makeStore()) };
 }
-const rowOf = (id: number) => screen.getByRole('gridcell', { name: String(id) }).closest('[role="row"]') as HTMLElement;
+const rowOf = (id: number) => screen.getByRole('cell', { name: String(id) }).closest('tr') as HTMLElement;
 
 describe('PaymentListPage', () => {
   it('offers the actions of each state', () => {
@@ -65,7 +65,7 @@ describe('PaymentListPage', () => {
 
   it('lists methods with type and status labels, and sends the URL filters', async () => {
     const { of } = setup(ALL, `${PATH}?status=0&type=1&keyword=1380`);
-    expect(await screen.findByRole('gridcell', { name: '6222021234567890（工商银行 北京分行）' })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: '6222021234567890（工商银行 北京分行）' })).toBeInTheDocument();
     expect(of('payment/list')[0].query).toMatchObject({ status: '0', type: '1', keyword: '1380', page: '1' });
     expect(within(rowOf(1)).getByText('待审核')).toBeInTheDocument();
     expect(within(rowOf(2)).getByText('USDT-TRC20')).toBeInTheDocument();
@@ -78,7 +78,7 @@ describe('PaymentListPage', () => {
   it('asks for a reason before rejecting, then refreshes the list', async () => {
     const u = userEvent.setup();
     const { of, store } = setup();
-    await screen.findByRole('gridcell', { name: '6222021234567890（工商银行 北京分行）' });
+    await screen.findByRole('cell', { name: '6222021234567890（工商银行 北京分行）' });
     await u.click(within(rowOf(1)).getByRole('button', { name: '驳回' }));
     const dialog = await screen.findByRole('dialog');
     await u.click(within(dialog).getByRole('button', { name: '确定' }));
@@ -94,7 +94,7 @@ describe('PaymentListPage', () => {
   it('confirms approval and sends no remark', async () => {
     const u = userEvent.setup();
     const { of } = setup();
-    await screen.findByRole('gridcell', { name: '6222021234567890（工商银行 北京分行）' });
+    await screen.findByRole('cell', { name: '6222021234567890（工商银行 北京分行）' });
     await u.click(within(rowOf(1)).getByRole('button', { name: '通过' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('确认通过会员 10000007 的银行卡收款方式（6222021234567890）？');
@@ -108,7 +108,7 @@ describe('PaymentListPage', () => {
     URL.createObjectURL = jest.fn(() => 'blob:x');
     URL.revokeObjectURL = jest.fn();
     const { of, store } = setup(ALL, `${PATH}?status=1&page=2`);
-    await screen.findByRole('gridcell', { name: '6222021234567890（工商银行 北京分行）' });
+    await screen.findByRole('cell', { name: '6222021234567890（工商银行 北京分行）' });
     await u.click(screen.getByRole('button', { name: '导出' }));
     await u.click(await screen.findByRole('menuitem', { name: '导出 CSV' }));
     await waitFor(() => expect(of('payment/export')).toHaveLength(1));
@@ -118,7 +118,7 @@ describe('PaymentListPage', () => {
 
   it('hides actions and export without their codes', async () => {
     setup(['payment:view']);
-    await screen.findByRole('gridcell', { name: '6222021234567890（工商银行 北京分行）' });
+    await screen.findByRole('cell', { name: '6222021234567890（工商银行 北京分行）' });
     await waitFor(() => expect(screen.queryByRole('button', { name: '通过' })).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: '导出' })).not.toBeInTheDocument();
   });

@@ -85,7 +85,7 @@ function setup(opts: { codes?: string[]; conflict?: boolean } = {}, path = PATH)
   return { ...view, calls, of: (p: string) => calls.filter((c) => c.path === p) };
 }
 
-const rowOf = (id: number) => document.querySelector(`[role="row"][data-id="${id}"]`) as HTMLElement;
+const rowOf = (id: number) => document.querySelector(`tr[data-id="${id}"]`) as HTMLElement;
 const dialog = () => screen.getByRole('dialog');
 const toasts = (store: ReturnType<typeof makeStore>) => store.getState().toast.items.map((t) => t.msg);
 const buttons = (id: number) =>

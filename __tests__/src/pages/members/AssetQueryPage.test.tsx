@@ -44,7 +44,7 @@ function setup(path = PATH) {
 describe('AssetQueryPage', () => {
   it('shows one row per member and asset with amounts in the asset’s places, and the sums per asset', async () => {
     const { of } = setup(`${PATH}?asset=USDT&minTotal=10&sort=total&order=desc`);
-    await screen.findByRole('gridcell', { name: '100.50' });
+    await screen.findByRole('cell', { name: '100.50' });
     expect(of('query/list')[0].query).toEqual({
       asset: 'USDT',
       minTotal: '10',
@@ -53,7 +53,7 @@ describe('AssetQueryPage', () => {
       page: '1',
       size: '20',
     });
-    const lz = screen.getAllByRole('gridcell', { name: '5.1234' })[0].closest('[role="row"]') as HTMLElement;
+    const lz = screen.getAllByRole('cell', { name: '5.1234' })[0].closest('tr') as HTMLElement;
     expect(within(lz).getByText('LZ')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
       'USDT可用：70.00 USDT，USDT冻结：30.50 USDT，LZ可用：5.1234 LZ，LZ冻结：0.0000 LZ，共 2 条',
@@ -63,7 +63,7 @@ describe('AssetQueryPage', () => {
   it('filters by keyword and asset through the URL', async () => {
     const u = userEvent.setup();
     const { of, router } = setup();
-    await screen.findByRole('gridcell', { name: '100.50' });
+    await screen.findByRole('cell', { name: '100.50' });
     await u.type(screen.getByRole('textbox', { name: '关键字' }), '张三');
     await u.click(screen.getByRole('combobox', { name: '币种' }));
     await u.click(await screen.findByRole('option', { name: 'LZ' }));

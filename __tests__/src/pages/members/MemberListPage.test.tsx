@@ -40,13 +40,13 @@ function setup(opts: { codes?: string[]; path?: string; answer?: Answer } = {}) 
   });
   return { ...api, ...renderAt(<MemberListPage />, opts.path ?? PATH, makeStore()) };
 }
-const rowOf = (uid: string) => screen.getByRole('gridcell', { name: uid }).closest('[role="row"]') as HTMLElement;
+const rowOf = (uid: string) => screen.getByRole('cell', { name: uid }).closest('tr') as HTMLElement;
 const toasts = (store: ReturnType<typeof setup>['store']) => store.getState().toast.items.map((t) => t.msg);
 
 describe('MemberListPage', () => {
   it('lists members with level, status and real-name chips and balances, sending the URL filters', async () => {
     const { of } = setup({ path: `${PATH}?keyword=138&status=1&zoneId=1&level=2&page=2&start=2026-11-01` });
-    await screen.findByRole('gridcell', { name: '10000001' });
+    await screen.findByRole('cell', { name: '10000001' });
     expect(of('member/list')[0].query).toEqual({
       keyword: '138',
       status: '1',
@@ -69,7 +69,7 @@ describe('MemberListPage', () => {
   it('searches with the filter bar and puts the filters in the URL', async () => {
     const u = userEvent.setup();
     const { of, router } = setup();
-    await screen.findByRole('gridcell', { name: '10000001' });
+    await screen.findByRole('cell', { name: '10000001' });
     await u.type(screen.getByRole('textbox', { name: '关键字' }), '139');
     await u.type(screen.getByRole('textbox', { name: '邀请人UID' }), '10000000');
     await u.click(screen.getByRole('button', { name: '搜索' }));
@@ -82,7 +82,7 @@ describe('MemberListPage', () => {
   it('freezes a member from the row menu after a confirmation, then refreshes', async () => {
     const u = userEvent.setup();
     const { of, store } = setup();
-    await screen.findByRole('gridcell', { name: '10000001' });
+    await screen.findByRole('cell', { name: '10000001' });
     await u.click(within(rowOf('10000001')).getByRole('button', { name: '更多' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).queryByRole('menuitem', { name: '解冻' })).toBeNull();
@@ -99,7 +99,7 @@ describe('MemberListPage', () => {
   it('offers 解冻 for a frozen member and sends nothing when the confirmation is cancelled', async () => {
     const u = userEvent.setup();
     const { of } = setup();
-    await screen.findByRole('gridcell', { name: '10000002' });
+    await screen.findByRole('cell', { name: '10000002' });
     await u.click(within(rowOf('10000002')).getByRole('button', { name: '更多' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).queryByRole('menuitem', { name: '冻结' })).toBeNull();
@@ -116,7 +116,7 @@ describe('MemberListPage', () => {
       answer: (c) =>
         c.path === 'member/opt' && refuse ? envelope(null, 409, '可用余额不足，当前可用 5.5000 LZ') : undefined,
     });
-    await screen.findByRole('gridcell', { name: '10000001' });
+    await screen.findByRole('cell', { name: '10000001' });
     await u.click(within(rowOf('10000001')).getByRole('button', { name: '调整余额' }));
     const dialog = await screen.findByRole('dialog', { name: '调整余额' });
     expect(dialog).toHaveTextContent('当前USDT可用 1,234.50 USDT，冻结 10.00 USDT');
@@ -172,7 +172,7 @@ describe('MemberListPage', () => {
   it('creates a member after checking the fields', async () => {
     const u = userEvent.setup();
     const { of, store } = setup();
-    await screen.findByRole('gridcell', { name: '10000001' });
+    await screen.findByRole('cell', { name: '10000001' });
     await u.click(screen.getByRole('button', { name: '新增会员' }));
     const dialog = await screen.findByRole('dialog', { name: '新增会员' });
     await u.type(within(dialog).getByRole('textbox', { name: /手机号/ }), '1380000');
@@ -212,7 +212,7 @@ describe('MemberListPage', () => {
           ? envelope({ id: 1, status: 1, level: 2, zoneId: 1, password: 'Xy7kPq2mNs4tVw8z' })
           : undefined,
     });
-    await screen.findByRole('gridcell', { name: '10000001' });
+    await screen.findByRole('cell', { name: '10000001' });
     await u.click(within(rowOf('10000001')).getByRole('button', { name: '更多' }));
     await u.click(await screen.findByRole('menuitem', { name: '修改等级' }));
     const dialog = await screen.findByRole('dialog', { name: '修改等级' });
@@ -291,7 +291,7 @@ describe('MemberListPage', () => {
         return undefined;
       },
     });
-    await screen.findByRole('gridcell', { name: '10000001' });
+    await screen.findByRole('cell', { name: '10000001' });
     await u.click(within(rowOf('10000001')).getByRole('button', { name: '详情' }));
     const drawer = await screen.findByRole('region', { name: '会员详情' });
     const assets = within(drawer).getByRole('table', { name: '资产' });
@@ -310,7 +310,7 @@ describe('MemberListPage', () => {
 
   it('shows only what the codes allow', async () => {
     const { of } = setup({ codes: ['member:view'] });
-    await screen.findByRole('gridcell', { name: '10000001' });
+    await screen.findByRole('cell', { name: '10000001' });
     await waitFor(() => expect(of('user/permissions')).toHaveLength(1));
     expect(within(rowOf('10000001')).getByRole('button', { name: '详情' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '调整余额' })).toBeNull();

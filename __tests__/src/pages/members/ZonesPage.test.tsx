@@ -18,12 +18,12 @@ function setup(codes = ['zone:view', 'zone:opt'], path = PATH, answer?: Answer) 
   });
   return { ...api, ...renderAt(<ZonesPage />, path, makeStore()) };
 }
-const rowOf = (name: string) => screen.getByRole('gridcell', { name }).closest('[role="row"]') as HTMLElement;
+const rowOf = (name: string) => screen.getByRole('cell', { name }).closest('tr') as HTMLElement;
 
 describe('ZonesPage', () => {
   it('lists zones with leader, member count and status, sending the URL filters', async () => {
     const { of } = setup(undefined, `${PATH}?name=华&status=1`);
-    await screen.findByRole('gridcell', { name: '华东一区' });
+    await screen.findByRole('cell', { name: '华东一区' });
     expect(of('zone/list')[0].query).toEqual({ name: '华', status: '1', page: '1', size: '20' });
     expect(within(rowOf('华东一区')).getByText('10000000（老王）')).toBeInTheDocument();
     expect(within(rowOf('华东一区')).getByText('启用')).toBeInTheDocument();
@@ -35,7 +35,7 @@ describe('ZonesPage', () => {
   it('creates a zone and edits one', async () => {
     const u = userEvent.setup();
     const { of, store } = setup();
-    await screen.findByRole('gridcell', { name: '华东一区' });
+    await screen.findByRole('cell', { name: '华东一区' });
     await u.click(screen.getByRole('button', { name: '新增专区' }));
     let dialog = await screen.findByRole('dialog', { name: '新增专区' });
     await u.click(within(dialog).getByRole('button', { name: '确定' }));
@@ -75,7 +75,7 @@ describe('ZonesPage', () => {
         ? envelope(null, 409, '该专区下还有会员，不能删除')
         : undefined,
     );
-    await screen.findByRole('gridcell', { name: '华东一区' });
+    await screen.findByRole('cell', { name: '华东一区' });
     await u.click(within(rowOf('华东一区')).getByRole('button', { name: '停用' }));
     let dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('确认停用专区 华东一区？停用后不能再分配会员到该专区');
@@ -94,7 +94,7 @@ describe('ZonesPage', () => {
 
   it('hides the actions without zone:opt', async () => {
     const { of } = setup(['zone:view']);
-    await screen.findByRole('gridcell', { name: '华东一区' });
+    await screen.findByRole('cell', { name: '华东一区' });
     await waitFor(() => expect(of('user/permissions')).toHaveLength(1));
     expect(screen.queryByRole('button', { name: '新增专区' })).toBeNull();
     expect(screen.queryByRole('button', { name: '删除' })).toBeNull();

@@ -14,7 +14,7 @@ function setup(opts: FakeOptions = {}, path = PATH) {
   return { ...api, ...view };
 }
 
-const rowOf = (id: number) => document.querySelector(`[role="row"][data-id="${id}"]`) as HTMLElement;
+const rowOf = (id: number) => document.querySelector(`tr[data-id="${id}"]`) as HTMLElement;
 
 describe('PledgeListPage', () => {
   it('lists pledges with their terms, rate as a percentage, status, the totals line and the last run', async () => {

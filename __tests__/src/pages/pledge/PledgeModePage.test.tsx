@@ -15,7 +15,7 @@ function setup(opts: FakeOptions = {}) {
   return { ...api, ...view };
 }
 
-const rowOf = (id: number) => document.querySelector(`[role="row"][data-id="${id}"]`) as HTMLElement;
+const rowOf = (id: number) => document.querySelector(`tr[data-id="${id}"]`) as HTMLElement;
 const dialog = () => screen.getByRole('dialog');
 const box = (name: string) => within(dialog()).getByRole('textbox', { name: new RegExp(`^${name}`) });
 const set = (name: string, value: string) => fireEvent.change(box(name), { target: { value } });

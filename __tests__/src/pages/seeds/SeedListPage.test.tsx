@@ -101,7 +101,7 @@ function setup(lastRun: Run | null = RUN, path = PATH) {
   return { ...view, of: (p: string) => calls.filter((c) => c.path === p) };
 }
 
-const rowOf = (id: number) => document.querySelector(`[role="row"][data-id="${id}"]`) as HTMLElement;
+const rowOf = (id: number) => document.querySelector(`tr[data-id="${id}"]`) as HTMLElement;
 
 describe('SeedListPage', () => {
   it('computes the progress from the decimal strings', () => {

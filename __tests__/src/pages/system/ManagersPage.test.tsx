@@ -17,7 +17,7 @@ function setup(opts: Parameters<typeof fakeSystemApi>[0] = {}, path = PATH) {
   return { ...api, ...view };
 }
 
-const row = (name: string) => screen.getByRole('gridcell', { name }).closest('[role="row"]') as HTMLElement;
+const row = (name: string) => screen.getByRole('cell', { name }).closest('tr') as HTMLElement;
 const toasts = (store: ReturnType<typeof makeStore>) => store.getState().toast.items.map((t) => t.msg);
 
 async function pick(container: HTMLElement, label: string, option: string) {
@@ -28,7 +28,7 @@ async function pick(container: HTMLElement, label: string, option: string) {
 describe('ManagersPage', () => {
   it('lists managers with the columns of DOMAIN.md and a status chip', async () => {
     const { of } = setup();
-    expect(await screen.findByRole('gridcell', { name: 'auditor01' })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'auditor01' })).toBeInTheDocument();
     for (const header of ['ID', '用户名', '角色', '状态', '最后登录时间', '最后登录IP', '创建时间', '操作']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
@@ -45,7 +45,7 @@ describe('ManagersPage', () => {
 
   it('keeps the filters in the URL and sends them', async () => {
     const { of, router } = setup({}, `${PATH}?username=aud&status=0`);
-    await screen.findByRole('gridcell', { name: 'auditor01' });
+    await screen.findByRole('cell', { name: 'auditor01' });
     expect(of('user/list')[0].query).toMatchObject({ username: 'aud', status: '0', page: '1', size: '20' });
     expect(screen.getByRole('textbox', { name: '用户名' })).toHaveValue('aud');
     await pick(screen.getByRole('search'), '角色', '审核员');
@@ -56,7 +56,7 @@ describe('ManagersPage', () => {
 
   it('hides the buttons and the log tab the caller may not use', async () => {
     setup({ codes: ['system', 'manager:view', 'password:update'] });
-    await screen.findByRole('gridcell', { name: 'auditor01' });
+    await screen.findByRole('cell', { name: 'auditor01' });
     expect(screen.getByRole('tab', { name: '管理员' })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: '操作日志' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /新增管理员/ })).not.toBeInTheDocument();
@@ -67,7 +67,7 @@ describe('ManagersPage', () => {
 
   it('shows edit and toggle without delete for manager:create only', async () => {
     setup({ codes: ['system', 'manager:view', 'manager:create'] });
-    await screen.findByRole('gridcell', { name: 'auditor01' });
+    await screen.findByRole('cell', { name: 'auditor01' });
     expect(await screen.findByRole('button', { name: /新增管理员/ })).toBeInTheDocument();
     expect(within(row('auditor01')).getByRole('button', { name: '编辑' })).toBeInTheDocument();
     expect(within(row('auditor01')).getByRole('button', { name: '启用' })).toBeInTheDocument();
@@ -111,7 +111,7 @@ describe('ManagersPage', () => {
       override: (c: Call) =>
         c.path === 'user/create' ? envelope(null, 409, '该管理员已被他人修改，请刷新后重试') : undefined,
     });
-    await screen.findByRole('gridcell', { name: 'auditor01' });
+    await screen.findByRole('cell', { name: 'auditor01' });
     await u.click(within(row('auditor01')).getByRole('button', { name: '编辑' }));
     const dialog = await screen.findByRole('dialog', { name: '编辑管理员' });
     expect(within(dialog).getByLabelText(/用户名/)).toHaveValue('auditor01');
@@ -126,7 +126,7 @@ describe('ManagersPage', () => {
   it('enables and disables after a confirm, sending the row version', async () => {
     const u = userEvent.setup();
     const { of, store } = setup();
-    await screen.findByRole('gridcell', { name: 'auditor01' });
+    await screen.findByRole('cell', { name: 'auditor01' });
     await u.click(within(row('admin')).getByRole('button', { name: '禁用' }));
     const ask = await screen.findByRole('dialog');
     expect(within(ask).getByText('确认禁用管理员 admin？禁用后其登录立即失效。')).toBeInTheDocument();
@@ -147,18 +147,18 @@ describe('ManagersPage', () => {
       override: (c: Call) =>
         c.path === 'user/delete' && c.body.id === 1 ? envelope(null, 400, '不能删除自己') : undefined,
     });
-    await screen.findByRole('gridcell', { name: 'auditor01' });
+    await screen.findByRole('cell', { name: 'auditor01' });
     await u.click(within(row('admin')).getByRole('button', { name: '删除' }));
     await u.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(toasts(store)).toContain('不能删除自己'));
     // The confirm dialog may still be closing (a modal hides the grid from the accessibility tree).
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('gridcell', { name: 'admin' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'admin' })).toBeInTheDocument();
 
     await u.click(within(row('auditor01')).getByRole('button', { name: '删除' }));
     await u.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(of('user/delete').at(-1)!.body).toEqual({ id: 2 }));
-    await waitFor(() => expect(screen.queryByRole('gridcell', { name: 'auditor01' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'auditor01' })).not.toBeInTheDocument());
     expect(toasts(store)).toContain('删除成功');
   });
 
@@ -166,9 +166,9 @@ describe('ManagersPage', () => {
     const u = userEvent.setup();
     const { of, router } = setup({ codes: ALL_CODES });
     await u.click(await screen.findByRole('tab', { name: '操作日志' }));
-    expect(await screen.findByRole('gridcell', { name: '为角色 审核员 分配权限（1项）：管理员' })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: '为角色 审核员 分配权限（1项）：管理员' })).toBeInTheDocument();
     // The target in Chinese, not the server's role#2 (审核员).
-    expect(screen.getByRole('gridcell', { name: '角色 #2（审核员）' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '角色 #2（审核员）' })).toBeInTheDocument();
     for (const header of ['操作人', '操作', '操作对象', '内容', 'IP', '操作时间']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
@@ -184,7 +184,7 @@ describe('ManagersPage', () => {
 
   it('opens on the log tab from the URL', async () => {
     const { of } = setup({}, `${PATH}?tab=log&log.start=2026-11-01&log.end=2026-11-20`);
-    await screen.findByRole('gridcell', { name: 'admin' });
+    await screen.findByRole('cell', { name: 'admin' });
     await waitFor(() => expect(of('user/opt/list')[0].query).toMatchObject({ start: '2026-11-01', end: '2026-11-20' }));
     expect(of('user/list')).toHaveLength(0);
   });

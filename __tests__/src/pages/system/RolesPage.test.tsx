@@ -16,18 +16,18 @@ function setup(opts: Parameters<typeof fakeSystemApi>[0] = {}) {
   return { ...api, ...view };
 }
 
-const row = (name: string) => screen.getByRole('gridcell', { name }).closest('[role="row"]') as HTMLElement;
+const row = (name: string) => screen.getByRole('cell', { name }).closest('tr') as HTMLElement;
 const toasts = (store: ReturnType<typeof makeStore>) => store.getState().toast.items.map((t) => t.msg);
 const box = (dialog: HTMLElement, title: string) => within(dialog).getByRole('checkbox', { name: title });
 
 describe('RolesPage', () => {
   it('lists roles; the super role has neither bind nor delete', async () => {
     setup();
-    expect(await screen.findByRole('gridcell', { name: '审核提现' })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: '审核提现' })).toBeInTheDocument();
     for (const header of ['ID', '角色名称', '备注', '管理员数', '创建时间', '操作']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
-    const superRow = screen.getByRole('gridcell', { name: '拥有全部权限' }).closest('[role="row"]') as HTMLElement;
+    const superRow = screen.getByRole('cell', { name: '拥有全部权限' }).closest('tr') as HTMLElement;
     expect(within(superRow).getByRole('button', { name: '编辑' })).toBeInTheDocument();
     expect(within(superRow).queryByRole('button', { name: '分配权限' })).not.toBeInTheDocument();
     expect(within(superRow).queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
@@ -38,7 +38,7 @@ describe('RolesPage', () => {
 
   it('shows only the buttons of the held codes', async () => {
     setup({ codes: ['system', 'role:view', 'role:bind'] });
-    await screen.findByRole('gridcell', { name: '审核提现' });
+    await screen.findByRole('cell', { name: '审核提现' });
     expect(await within(row('审核提现')).findByRole('button', { name: '分配权限' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /新增角色/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '编辑' })).not.toBeInTheDocument();
@@ -71,7 +71,7 @@ describe('RolesPage', () => {
     const u = userEvent.setup();
     // The role holds the managers page with one action, and nothing else.
     const { of, store } = setup({ roleCodes: ['system', 'manager:view', 'manager:create', 'password:update'] });
-    await screen.findByRole('gridcell', { name: '审核提现' });
+    await screen.findByRole('cell', { name: '审核提现' });
     await u.click(within(row('审核提现')).getByRole('button', { name: '分配权限' }));
     const dialog = await screen.findByRole('dialog', { name: '分配权限 - 审核员' });
     await within(dialog).findByRole('tree');
@@ -121,7 +121,7 @@ describe('RolesPage', () => {
   it('unchecking the last page of a group unchecks the group', async () => {
     const u = userEvent.setup();
     const { of } = setup({ roleCodes: ['system', 'role:view'] });
-    await screen.findByRole('gridcell', { name: '审核提现' });
+    await screen.findByRole('cell', { name: '审核提现' });
     await u.click(within(row('审核提现')).getByRole('button', { name: '分配权限' }));
     const dialog = await screen.findByRole('dialog', { name: '分配权限 - 审核员' });
     await within(dialog).findByRole('tree');
@@ -140,7 +140,7 @@ describe('RolesPage', () => {
       override: (c: Call) =>
         c.path === 'role/delete' ? envelope(null, 400, '该角色下还有管理员，无法删除') : undefined,
     });
-    await screen.findByRole('gridcell', { name: '审核提现' });
+    await screen.findByRole('cell', { name: '审核提现' });
     await u.click(within(row('审核提现')).getByRole('button', { name: '删除' }));
     const ask = await screen.findByRole('dialog');
     expect(within(ask).getByText('确认删除角色 审核员？')).toBeInTheDocument();

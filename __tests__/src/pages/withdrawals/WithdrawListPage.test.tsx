@@ -2,7 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import WithdrawListPage from '../../../../src/pages/withdrawals/WithdrawListPage';
 import { makeStore, renderAt } from '../../shellHarness';
-import { fakeMoneyApi, type FakeOptions } from './fakeMoneyApi';
+import { fakeMoneyApi, TRC, type FakeOptions } from './fakeMoneyApi';
 
 jest.setTimeout(60_000);
 // The machine is shared: give the grid time to render.
@@ -16,7 +16,8 @@ function setup(opts: FakeOptions = {}, path = PATH, type: 1 | 2 = 1) {
   return { ...api, ...view };
 }
 
-const rowOf = (id: number) => document.querySelector(`[role="row"][data-id="${id}"]`) as HTMLElement;
+const actionsOf = (id: number) => rowOf(id).querySelector('td[data-field="__actions"]') as HTMLElement;
+const rowOf = (id: number) => document.querySelector(`tr[data-id="${id}"]`) as HTMLElement;
 const toasts = (store: ReturnType<typeof makeStore>) => store.getState().toast.items.map((t) => t.msg);
 const dialog = () => screen.getByRole('dialog');
 
@@ -52,13 +53,26 @@ describe('WithdrawListPage', () => {
     expect(rowOf(6)).toBeNull();
   });
 
+  it('opens a request in a drawer with its address whole and the actions its status allows', async () => {
+    setup();
+    await waitFor(() => expect(rowOf(2)).toBeTruthy());
+    fireEvent.click(within(rowOf(2)).getByRole('button', { name: '详情' }));
+    const drawer = await screen.findByRole('region', { name: '提现详情' });
+    expect(within(drawer).getByText(TRC)).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: '复制地址' })).toBeInTheDocument();
+    expect(within(drawer).getByRole('group', { name: '提现操作' })).toHaveTextContent('打款驳回');
+    expect(within(drawer).getByText('admin')).toBeInTheDocument();
+  });
+
   it('shows per row only the actions its status allows', async () => {
     setup();
     await waitFor(() => expect(rowOf(1)).toBeTruthy());
+    // The 操作 cell's buttons besides 详情 (which every row has).
     const names = (id: number) =>
-      within(rowOf(id))
+      within(actionsOf(id))
         .queryAllByRole('button')
-        .map((b) => b.textContent);
+        .map((b) => b.textContent)
+        .filter((t) => t !== '详情');
     expect(names(1)).toEqual(['通过', '驳回']);
     expect(names(2)).toEqual(['打款', '驳回']);
     expect(names(3)).toEqual([]);
@@ -69,7 +83,11 @@ describe('WithdrawListPage', () => {
     setup({ codes: ['withdraw:view', 'withdraw:pay', 'extract:audit'] });
     await waitFor(() => expect(rowOf(2)).toBeTruthy());
     await waitFor(() => expect(within(rowOf(2)).getByRole('button', { name: '打款' })).toBeInTheDocument());
-    expect(within(rowOf(1)).queryByRole('button')).toBeNull();
+    expect(
+      within(actionsOf(1))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['详情']);
     expect(screen.queryByRole('button', { name: /批量通过/ })).toBeNull();
     expect(screen.getByRole('button', { name: /批量打款/ })).toBeInTheDocument();
   });
@@ -195,7 +213,7 @@ describe('WithdrawListPage', () => {
     const { of } = setup({ codes: ['extract:view', 'extract:audit'] }, '/layout/withdrawLayout/extractListLayout', 2);
     await waitFor(() => expect(rowOf(6)).toBeTruthy());
     expect(of('withdraw/list')[0].query).toMatchObject({ type: '2' });
-    expect(screen.getByRole('grid', { name: '提取列表' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: '提取列表' })).toBeInTheDocument();
     expect(within(rowOf(6)).getByText('500.0000')).toBeInTheDocument();
     await waitFor(() => expect(within(rowOf(6)).getByRole('button', { name: '通过' })).toBeInTheDocument());
     fireEvent.click(within(rowOf(6)).getByRole('button', { name: '通过' }));
