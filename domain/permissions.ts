@@ -149,6 +149,7 @@ export const permissionTree: PermissionNode[] = [
         children: [
           { id: 511, code: 'withdraw:audit', title: '审核提现', kind: 'action' },
           { id: 512, code: 'withdraw:pay', title: '确认打款', kind: 'action' },
+          { id: 513, code: 'withdraw:export', title: '导出提现记录', kind: 'action' },
         ],
       },
       {
@@ -158,6 +159,7 @@ export const permissionTree: PermissionNode[] = [
         children: [
           { id: 521, code: 'extract:audit', title: '审核提取', kind: 'action' },
           { id: 522, code: 'extract:pay', title: '确认提取打款', kind: 'action' },
+          { id: 523, code: 'extract:export', title: '导出提取记录', kind: 'action' },
         ],
       },
       {
@@ -180,7 +182,10 @@ export const permissionTree: PermissionNode[] = [
         id: 610,
         ...pageAt('deposit:view'),
         title: '充值记录',
-        children: [{ id: 611, code: 'deposit:audit', title: '审核充值', kind: 'action' }],
+        children: [
+          { id: 611, code: 'deposit:audit', title: '审核充值', kind: 'action' },
+          { id: 612, code: 'deposit:export', title: '导出充值记录', kind: 'action' },
+        ],
       },
       {
         id: 620,

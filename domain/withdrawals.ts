@@ -27,9 +27,9 @@ export const WithdrawActions = defineTransitions(WithdrawStatus, {
 export type WithdrawAction = 'approve' | 'paid' | 'reject';
 
 /** The permission codes of each type's page: view, audit (approve/reject) and pay. */
-export const WithdrawCodes: Record<WithdrawType, { view: string; audit: string; pay: string }> = {
-  1: { view: 'withdraw:view', audit: 'withdraw:audit', pay: 'withdraw:pay' },
-  2: { view: 'extract:view', audit: 'extract:audit', pay: 'extract:pay' },
+export const WithdrawCodes: Record<WithdrawType, { view: string; audit: string; pay: string; export: string }> = {
+  1: { view: 'withdraw:view', audit: 'withdraw:audit', pay: 'withdraw:pay', export: 'withdraw:export' },
+  2: { view: 'extract:view', audit: 'extract:audit', pay: 'extract:pay', export: 'extract:export' },
 };
 /** Every code that lets a manager act on some withdrawal (audit or pay, either type). */
 export const WithdrawActionCodes = Object.values(WithdrawCodes).flatMap((c) => [c.audit, c.pay]);

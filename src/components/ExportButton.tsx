@@ -23,13 +23,16 @@ import { useDownload } from './useDownload';
 export type ExportFormat = 'xlsx' | 'csv';
 const FORMAT_LABEL: Record<ExportFormat, string> = { xlsx: '导出 Excel', csv: '导出 CSV' };
 
-/** List paging never goes to an export: it is all rows matching the filters. */
-const NOT_EXPORTED = new Set(['page', 'size']);
+/**
+ * List paging never goes to an export: it is all rows matching the filters (a cursor of page 2 sent
+ * along was refused by the export's schema).
+ */
+const NOT_EXPORTED = new Set(['page', 'size', 'after', 'before']);
 
 export interface ExportButtonProps {
   /** The export endpoint, e.g. "/v1/admin/payment/export". */
   path: string;
-  /** The list's filters (useListParams().queryArgs is fine: page and size are dropped). */
+  /** The list's filters (useListParams().queryArgs is fine: page, size and cursors are dropped). */
   params?: Record<string, QueryValue>;
   /** One format: a plain button; several: a menu. Default ['xlsx']; csv sends format=csv. */
   formats?: ExportFormat[];

@@ -39,6 +39,30 @@ function filtered(db: Db, f: DepositFilter) {
   return q;
 }
 
+/** One batch of the export: the filter's deposits with id < afterId, newest first, with their members. */
+export function depositBatch(db: Db, f: DepositFilter, afterId: number | null, limit: number) {
+  let q = filtered(db, f)
+    .innerJoin('member as m', 'm.id', 'd.member_id')
+    .select([
+      'd.id',
+      'm.uid',
+      'm.phone',
+      'm.nickname',
+      'd.chain',
+      money('d.amount').as('amount'),
+      'd.from_address',
+      'd.to_address',
+      'd.tx_hash',
+      'd.status',
+      'd.remark',
+      'd.auditor_name',
+      'd.audited_at',
+      'd.created_at',
+    ]);
+  if (afterId !== null) q = q.where('d.id', '<', afterId);
+  return q.orderBy('d.id', 'desc').limit(limit).execute();
+}
+
 /** Nothing but a status (or nothing at all): deposit_stat answers count and sum. */
 const countedByStat = (f: DepositFilter) =>
   !f.members && !f.txHash && !f.chain && f.start === undefined && f.end === undefined;

@@ -1,6 +1,7 @@
 /** Deposits (DOMAIN.md §3 Deposits): records, settings and receiving addresses. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Ctx } from '../../context';
+import { ExportCompression, ExportFileResponse, sendExport } from '../../export/export';
 import { ok } from '../../http/schemas';
 import { actorOf } from '../../plugins/auth';
 import { depositAccountOpt, listDepositAccounts } from './accounts.service';
@@ -9,6 +10,7 @@ import {
   DepositAccountListResult,
   DepositAccountOptBody,
   DepositAccountOptResult,
+  DepositExportQuery,
   DepositListQuery,
   DepositListResult,
   DepositOptBody,
@@ -16,7 +18,7 @@ import {
   DepositSettingBody,
   DepositSettingResult,
 } from './deposits.schema';
-import { depositOpt, getDepositSetting, listDeposits, saveDepositSetting } from './deposits.service';
+import { depositExport, depositOpt, getDepositSetting, listDeposits, saveDepositSetting } from './deposits.service';
 
 const depositRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx }) => {
   app.get(
@@ -32,6 +34,22 @@ const depositRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx
       },
     },
     async (req) => ok(await listDeposits(ctx, req.query)),
+  );
+
+  app.get(
+    '/v1/admin/deposit/export',
+    {
+      config: { permission: 'deposit:export' },
+      compress: ExportCompression,
+      schema: {
+        operationId: 'exportDeposits',
+        tags: ['deposit'],
+        summary: '导出充值记录（与列表相同的筛选，全部行；xlsx 或 format=csv）',
+        querystring: DepositExportQuery,
+        response: ExportFileResponse,
+      },
+    },
+    async (req, reply) => sendExport(reply, depositExport(ctx, req.query), req.query.format, ctx.clock.now()),
   );
 
   app.post(

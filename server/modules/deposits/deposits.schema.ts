@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { ExportFormatQuery } from '../../export/export';
 import { DepositAccountStatus as AccountStatusEnum, DepositStatus as StatusEnum } from '../../../domain/deposits';
 import {
   ChainEnum,
@@ -23,19 +24,29 @@ export const DepositStatus = EnumSchema(StatusEnum);
 /** 1 启用, 0 停用 */
 export const DepositAccountStatus = EnumSchema(AccountStatusEnum);
 
+const DepositFilters = {
+  keyword: Type.Optional(
+    Type.String({ maxLength: 20, title: '关键字', description: 'member uid (exact) or phone (prefix)' }),
+  ),
+  txHash: Type.Optional(Type.String({ maxLength: 100, title: '交易哈希' })),
+  chain: Type.Optional(ChainEnum),
+  status: Type.Optional(DepositStatus),
+  ...RangeQuery,
+};
+
 export const DepositListQuery = Type.Object(
   {
     ...PageQuery,
     ...CursorQuery,
     sort: Type.Optional(StringEnum(['id', 'createdAt', 'amount', 'auditedAt'], { title: '排序字段' })),
-    keyword: Type.Optional(
-      Type.String({ maxLength: 20, title: '关键字', description: 'member uid (exact) or phone (prefix)' }),
-    ),
-    txHash: Type.Optional(Type.String({ maxLength: 100, title: '交易哈希' })),
-    chain: Type.Optional(ChainEnum),
-    status: Type.Optional(DepositStatus),
-    ...RangeQuery,
+    ...DepositFilters,
   },
+  { additionalProperties: false },
+);
+
+/** The export: the list's filters, every row, newest first. */
+export const DepositExportQuery = Type.Object(
+  { ...DepositFilters, ...ExportFormatQuery },
   { additionalProperties: false },
 );
 

@@ -6,7 +6,7 @@
  * insert and transition), a keyword is resolved to member ids first, and pages go by keyset cursor.
  */
 import type { Static } from '@sinclair/typebox';
-import type { DepositListQuery, DepositOptBody } from './deposits.schema';
+import type { DepositExportQuery, DepositListQuery, DepositOptBody } from './deposits.schema';
 import { BillType } from '../../../domain/bills';
 import {
   chainAddressMessage,
@@ -22,6 +22,7 @@ import type { Actor, Ctx } from '../../context';
 import { countedTransaction } from '../../db/counters';
 import { isUniqueViolation } from '../../db/dialect';
 import { pageOf } from '../../db/keyset';
+import { exportTimeFormatter, keysetBatches, type ExportSpec } from '../../export/export';
 import { AppError, badInput, conflict, notFound } from '../../errors';
 import { parseRange } from '../../range';
 import { applyChange } from '../ledger/ledger.service';
@@ -29,7 +30,15 @@ import { managerAction } from '../oplog/managerAction';
 import { getSettingWithMeta, getSetting, putSetting, type DepositSetting } from '../settings/settings.service';
 import { amountOf, canonicalAmount } from '../../http/amounts';
 import { keywordMembers, memberColumnsOf } from '../members/members.query';
-import { depositExists, enabledAccountsOn, findDeposits, insertDeposit, moveDeposit } from './deposits.repository';
+import {
+  depositBatch,
+  depositExists,
+  enabledAccountsOn,
+  findDeposits,
+  insertDeposit,
+  moveDeposit,
+  type DepositFilter,
+} from './deposits.repository';
 
 export const DepositMessages = {
   notFound: '充值记录不存在',
@@ -87,6 +96,49 @@ export async function listDeposits(ctx: Ctx, q: DepositListInput) {
     next,
     prev,
     sum: { amount: formatAsset(sumAmount, 'USDT'), count: total },
+  };
+}
+
+export type DepositExportInput = Static<typeof DepositExportQuery>;
+type DepositExportRow = Awaited<ReturnType<typeof depositBatch>>[number];
+
+/** The export of the list's filters (every row, newest first), for server/export. */
+export function depositExport(ctx: Ctx, q: DepositExportInput, batchSize?: number): ExportSpec<DepositExportRow> {
+  const { start, end } = parseRange(q); // validates the range before any byte is sent
+  const keyword = q.keyword?.trim() || undefined;
+  const filter: DepositFilter = {
+    // A subquery rather than ids: the export reads once, however many members match.
+    members: keyword ? { keyword } : undefined,
+    txHash: q.txHash?.trim() || undefined,
+    chain: q.chain,
+    status: q.status,
+    start,
+    end,
+  };
+  const [created, audited] = [exportTimeFormatter(), exportTimeFormatter()];
+  return {
+    title: '充值记录',
+    columns: [
+      { header: 'ID', width: 10, value: (r) => Number(r.id) },
+      { header: '会员UID', width: 12, value: (r) => r.uid },
+      { header: '手机号', width: 14, value: (r) => r.phone },
+      { header: '昵称', width: 14, value: (r) => r.nickname },
+      { header: '链', width: 8, value: (r) => r.chain },
+      { header: '金额（USDT）', width: 16, value: (r) => formatAsset(r.amount, 'USDT') },
+      { header: '付款地址', width: 44, value: (r) => r.from_address },
+      { header: '收款地址', width: 44, value: (r) => r.to_address },
+      { header: '交易哈希', width: 68, value: (r) => r.tx_hash },
+      { header: '状态', width: 10, value: (r) => DepositStatus.label(r.status) },
+      { header: '备注', width: 20, value: (r) => r.remark },
+      { header: '审核人', width: 12, value: (r) => r.auditor_name ?? '' },
+      { header: '提交时间', width: 20, value: (r) => created(Number(r.created_at)) },
+      { header: '审核时间', width: 20, value: (r) => audited(r.audited_at == null ? null : Number(r.audited_at)) },
+    ],
+    batches: keysetBatches(
+      (after, limit) => depositBatch(ctx.db, filter, after, limit),
+      (r) => Number(r.id),
+      batchSize,
+    ),
   };
 }
 

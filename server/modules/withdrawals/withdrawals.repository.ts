@@ -116,6 +116,33 @@ export async function findWithdrawals(db: Db, f: WithdrawFilter, page: KeysetPag
   return { ...paged, total: Number(agg.n), sumAmount: agg.amount, sumFee: agg.fee };
 }
 
+/** One batch of the export: the filter's withdrawals with id < afterId, newest first, with their members. */
+export function withdrawalBatch(db: Db, f: WithdrawFilter, afterId: number | null, limit: number) {
+  let q = filtered(db, f)
+    .innerJoin('member as m', 'm.id', 'w.member_id')
+    .select([
+      'w.id',
+      'm.uid',
+      'm.phone',
+      'm.nickname',
+      'w.asset',
+      money('w.amount').as('amount'),
+      money('w.fee').as('fee'),
+      money('w.actual').as('actual'),
+      'w.chain',
+      'w.address',
+      'w.status',
+      'w.tx_hash',
+      'w.remark',
+      'w.auditor_name',
+      'w.audited_at',
+      'w.paid_at',
+      'w.created_at',
+    ]);
+  if (afterId !== null) q = q.where('w.id', '<', afterId);
+  return q.orderBy('w.id', 'desc').limit(limit).execute();
+}
+
 const WITHDRAWAL_STAT = counter({
   table: 'withdrawal_stat',
   source: 'withdrawal',

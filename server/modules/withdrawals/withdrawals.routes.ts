@@ -6,12 +6,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { WithdrawActionCodes, WithdrawCodes } from '../../../domain/withdrawals';
 import type { Ctx } from '../../context';
+import { ExportCompression, ExportFileResponse, sendExport } from '../../export/export';
 import { ok } from '../../http/schemas';
 import { actorOf, assertCan } from '../../plugins/auth';
 import {
   WithdrawAccountBody,
   WithdrawBatchBody,
   WithdrawBatchResult,
+  WithdrawExportQuery,
   WithdrawListQuery,
   WithdrawListResult,
   WithdrawOptBody,
@@ -20,7 +22,7 @@ import {
   WithdrawSettingQuery,
   WithdrawSettingResult,
 } from './withdrawals.schema';
-import { listWithdrawals, withdrawBatch, withdrawOpt } from './withdrawals.service';
+import { listWithdrawals, withdrawBatch, withdrawExport, withdrawOpt } from './withdrawals.service';
 import { getWithdrawSetting, saveWithdrawAccount, saveWithdrawSetting } from './withdrawSettings.service';
 
 const withdrawRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx }) => {
@@ -40,6 +42,26 @@ const withdrawRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ct
       const q = req.query;
       assertCan(req, WithdrawCodes[q.type].view);
       return ok(await listWithdrawals(ctx, q));
+    },
+  );
+
+  app.get(
+    '/v1/admin/withdraw/export',
+    {
+      config: { permission: Object.values(WithdrawCodes).map((c) => c.export) },
+      compress: ExportCompression,
+      schema: {
+        operationId: 'exportWithdrawals',
+        tags: ['withdraw'],
+        summary: '导出提现（type=1）或提取（type=2）记录（与列表相同的筛选，全部行；xlsx 或 format=csv）',
+        querystring: WithdrawExportQuery,
+        response: ExportFileResponse,
+      },
+    },
+    async (req, reply) => {
+      const q = req.query;
+      assertCan(req, WithdrawCodes[q.type].export);
+      return sendExport(reply, withdrawExport(ctx, q), q.format, ctx.clock.now());
     },
   );
 

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { ExportFormatQuery } from '../../export/export';
 import {
   OPEN_HOURS_PATTERN,
   WithdrawStatus as StatusEnum,
@@ -29,20 +30,30 @@ export const WithdrawType = EnumSchema(TypeEnum, { description: '1 提现 (USDT)
 /** 0 待审核, 1 待打款, 2 已完成, 3 已驳回 */
 export const WithdrawStatus = EnumSchema(StatusEnum);
 
+const WithdrawFilters = {
+  type: WithdrawType,
+  keyword: Type.Optional(
+    Type.String({ maxLength: 20, title: '关键字', description: 'member uid (exact) or phone (prefix)' }),
+  ),
+  status: Type.Optional(WithdrawStatus),
+  address: Type.Optional(Type.String({ maxLength: 100, title: '地址' })),
+  txHash: Type.Optional(Type.String({ maxLength: 100, title: '交易哈希' })),
+  ...RangeQuery,
+};
+
 export const WithdrawListQuery = Type.Object(
   {
     ...PageQuery,
     ...CursorQuery,
-    type: WithdrawType,
     sort: Type.Optional(StringEnum(['id', 'createdAt', 'amount', 'auditedAt', 'paidAt'], { title: '排序字段' })),
-    keyword: Type.Optional(
-      Type.String({ maxLength: 20, title: '关键字', description: 'member uid (exact) or phone (prefix)' }),
-    ),
-    status: Type.Optional(WithdrawStatus),
-    address: Type.Optional(Type.String({ maxLength: 100, title: '地址' })),
-    txHash: Type.Optional(Type.String({ maxLength: 100, title: '交易哈希' })),
-    ...RangeQuery,
+    ...WithdrawFilters,
   },
+  { additionalProperties: false },
+);
+
+/** The export: the list's filters, every row, newest first. */
+export const WithdrawExportQuery = Type.Object(
+  { ...WithdrawFilters, ...ExportFormatQuery },
   { additionalProperties: false },
 );
 

@@ -26,6 +26,8 @@ import EnumSelect from '../../components/EnumSelect';
 import type { ListDepositsApiArg, ListDepositsApiResponse } from '../../services/generated/deposit';
 import { useDepositOptMutation, useListDepositsQuery } from '../../services/deposits';
 import DepositDrawer from './DepositDrawer';
+import { Can } from '../../components/Can';
+import { ExportButton } from '../../components/ExportButton';
 
 export type Deposit = ListDepositsApiResponse['list'][number];
 
@@ -97,6 +99,9 @@ export default function DepositListPage() {
     [canAudit],
   );
 
+  // The export takes the filters (every row, newest first): not the page, cursor or sort.
+  const { page: _p, size: _s, sort: _o, order: _d, after: _a, before: _b, ...exportFilters } = params.queryArgs;
+
   return (
     <>
       <ListPage
@@ -107,6 +112,16 @@ export default function DepositListPage() {
         onRefresh={refetch}
         label="充值记录"
         totals={(sum) => [{ label: '合计金额', amount: sum.amount, asset: 'USDT' }]}
+        toolbar={
+          <Can code="deposit:export">
+            <ExportButton
+              path="/v1/admin/deposit/export"
+              params={exportFilters}
+              formats={['xlsx', 'csv']}
+              fallbackName="充值记录.xlsx"
+            />
+          </Can>
+        }
       >
         <TextField label="会员" placeholder="UID或手机号" size="small" {...params.field('keyword')} />
         <TextField label="交易哈希" size="small" {...params.field('txHash')} />

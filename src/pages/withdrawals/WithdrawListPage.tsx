@@ -37,6 +37,8 @@ import type { ListWithdrawalsApiArg, ListWithdrawalsApiResponse } from '../../se
 import { useListWithdrawalsQuery, useWithdrawBatchMutation, useWithdrawOptMutation } from '../../services/withdrawals';
 import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../store/toastSlice';
+import { Can } from '../../components/Can';
+import { ExportButton } from '../../components/ExportButton';
 import BatchResultDialog, { type BatchResult } from '../../components/BatchResultDialog';
 import TxHashDialog from './TxHashDialog';
 import WithdrawDrawer from './WithdrawDrawer';
@@ -178,6 +180,9 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
     [asset, canAudit, canPay, label],
   );
 
+  // The export takes the filters (every row, newest first): not the page, cursor or sort.
+  const { page: _p, size: _s, sort: _o, order: _d, after: _a, before: _b, ...exportFilters } = params.queryArgs;
+
   const chosen = selection.ids.length;
   const busy = batchState.isLoading;
   const statusFilter = params.filters.status;
@@ -198,6 +203,14 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
         ]}
         toolbar={
           <>
+            <Can code={codes.export}>
+              <ExportButton
+                path="/v1/admin/withdraw/export"
+                params={{ ...exportFilters, type }}
+                formats={['xlsx', 'csv']}
+                fallbackName={`${label}记录.xlsx`}
+              />
+            </Can>
             <StatusChips
               options={WithdrawStatus}
               value={statusFilter}

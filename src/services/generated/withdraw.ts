@@ -14,8 +14,8 @@ const injectedRtkApi = api.injectEndpoints({
           order: queryArg.order,
           after: queryArg.after,
           before: queryArg.before,
-          type: queryArg['type'],
           sort: queryArg.sort,
+          type: queryArg['type'],
           keyword: queryArg.keyword,
           status: queryArg.status,
           address: queryArg.address,
@@ -133,9 +133,9 @@ export type ListWithdrawalsApiArg = {
   after?: string;
   /** the `prev` of the page on screen: the page before it */
   before?: string;
+  sort?: 'id' | 'createdAt' | 'amount' | 'auditedAt' | 'paidAt';
   /** 1 提现 (USDT), 2 提取 (LZ) */
   type: 1 | 2;
-  sort?: 'id' | 'createdAt' | 'amount' | 'auditedAt' | 'paidAt';
   /** member uid (exact) or phone (prefix) */
   keyword?: string;
   /** 0 待审核, 1 待打款, 2 已完成, 3 已驳回 */

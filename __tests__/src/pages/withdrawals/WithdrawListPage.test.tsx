@@ -64,6 +64,18 @@ describe('WithdrawListPage', () => {
     expect(within(drawer).getByText('admin')).toBeInTheDocument();
   });
 
+  it('exports the filters of the list (not its page, cursor or sort) as CSV, with the type', async () => {
+    const u = userEvent.setup();
+    URL.createObjectURL = jest.fn(() => 'blob:x');
+    URL.revokeObjectURL = jest.fn();
+    const { of } = setup({}, `${PATH}?status=0&page=2&after=5_5&sort=amount&order=asc`);
+    await waitFor(() => expect(rowOf(1)).toBeTruthy());
+    await u.click(screen.getByRole('button', { name: '导出' }));
+    await u.click(await screen.findByRole('menuitem', { name: '导出 CSV' }));
+    await waitFor(() => expect(of('withdraw/export')).toHaveLength(1));
+    expect(of('withdraw/export')[0].query).toEqual({ status: '0', type: '1', format: 'csv' });
+  });
+
   it('shows per row only the actions its status allows', async () => {
     setup();
     await waitFor(() => expect(rowOf(1)).toBeTruthy());
@@ -90,6 +102,7 @@ describe('WithdrawListPage', () => {
     ).toEqual(['详情']);
     expect(screen.queryByRole('button', { name: /批量通过/ })).toBeNull();
     expect(screen.getByRole('button', { name: /批量打款/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '导出' })).toBeNull();
   });
 
   it('keeps the filters in the URL and sends them; a status chip filters at once', async () => {

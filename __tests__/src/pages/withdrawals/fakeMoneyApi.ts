@@ -32,13 +32,16 @@ export const ALL_CODES = [
   'withdraw:view',
   'withdraw:audit',
   'withdraw:pay',
+  'withdraw:export',
   'extract:view',
   'extract:audit',
   'extract:pay',
+  'extract:export',
   'withdrawSetting:view',
   'withdrawSetting:update',
   'deposit:view',
   'deposit:audit',
+  'deposit:export',
   'depositSetting:update',
   'depositAccount:view',
   'depositAccount:opt',
@@ -172,6 +175,14 @@ export function fakeMoneyApi(opts: FakeOptions = {}) {
     const forced = opts.override?.[path];
     if (forced) return envelope(null, forced.code, forced.msg);
     switch (path) {
+      case 'withdraw/export':
+      case 'deposit/export':
+        return new Response('\ufeffID\r\n', {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': `attachment; filename="export.csv"; filename*=UTF-8''${encodeURIComponent('记录.csv')}`,
+          },
+        });
       case 'user/permissions':
         return envelope({ codes: opts.codes ?? ALL_CODES, tree: [] });
       case 'withdraw/list': {

@@ -1,0 +1,117 @@
+/**
+ * withdraw/export and deposit/export: the list's filters, every row newest first, amounts as decimal
+ * strings in the record's asset, addresses and hashes whole; each behind its own export code (提现 and
+ * 提取 apart).
+ */
+import ExcelJS from 'exceljs';
+import { submitDeposit } from '../../../../server/modules/deposits/deposits.service';
+import { requestWithdrawal } from '../../../../server/modules/withdrawals/requestWithdrawal.service';
+import { build, dbKind, type TestApp } from '../../helpers';
+import { addDepositAccount, addMember, credit, trc20Address, trc20Tx } from '../deposits/fixtures';
+import { actingAs } from '../system/fixtures';
+import { WITHDRAW_SETTING } from './fixtures';
+
+describe(`money exports (${dbKind})`, () => {
+  let t: TestApp;
+  let token: string;
+  let memberId: number;
+  let uid: string;
+  const get = (url: string, query: Record<string, string | number>, tk = token) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+      headers: { authorization: tk },
+    });
+  const csvLines = (payload: Buffer) => payload.toString('utf8').slice(1).trimEnd().split('\r\n');
+
+  beforeEach(async () => {
+    t = await build();
+    token = await t.login();
+    memberId = await addMember(t);
+    uid = (await t.db.db.selectFrom('member').select('uid').where('id', '=', memberId).executeTakeFirstOrThrow()).uid;
+    await credit(t, memberId, 'USDT', '10000');
+    await credit(t, memberId, 'LZ', '100000');
+    for (const type of [1, 2]) {
+      const r = await t.call('POST', '/v1/admin/withdraw/setting', { token, body: { type, ...WITHDRAW_SETTING } });
+      expect(r.code).toBe(200);
+    }
+  });
+  afterEach(() => t.close());
+
+  it('exports the filtered withdrawals of one type, newest first, as xlsx and csv', async () => {
+    const address = trc20Address();
+    const ids: number[] = [];
+    for (const amount of ['150', '200.5', '987.654321']) {
+      ids.push((await requestWithdrawal(t.app.ctx, { memberId, type: 1, amount, chain: 'TRC20', address })).id);
+    }
+    await requestWithdrawal(t.app.ctx, { memberId, type: 2, amount: '500', chain: 'TRC20', address });
+
+    const res = await get('/v1/admin/withdraw/export', { type: 1, keyword: uid });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent('提现记录_'));
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows = wb.getWorksheet('提现记录')!.getSheetValues().filter(Boolean) as unknown[][];
+    expect(rows[0].slice(1, 10)).toEqual([
+      'ID',
+      '会员UID',
+      '手机号',
+      '昵称',
+      '金额（USDT）',
+      '手续费（USDT）',
+      '实际到账（USDT）',
+      '链',
+      '地址',
+    ]);
+    expect(rows.slice(1).map((r) => r[1])).toEqual([...ids].reverse());
+    // 987.654321 × 1 % = 9.87654321 → the fee rounded up to the minor unit; exact decimals throughout.
+    expect(rows[1].slice(5, 11)).toEqual(['987.654321', '9.876544', '977.777777', 'TRC20', address, '待审核']);
+
+    const csv = await get('/v1/admin/withdraw/export', { type: 2, format: 'csv' });
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csvLines(csv.rawPayload);
+    expect(lines[0]).toBe(
+      'ID,会员UID,手机号,昵称,金额（LZ）,手续费（LZ）,实际到账（LZ）,链,地址,状态,交易哈希,备注,审核人,申请时间,审核时间,打款时间',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`,500,`);
+  });
+
+  it('asks for the export code of the type, and refuses what the list would refuse', async () => {
+    const viewer = await actingAs(t, 'exporter', ['withdraw:view', 'extract:view', 'withdraw:export']);
+    expect((await get('/v1/admin/withdraw/export', { type: 1 }, viewer.token)).statusCode).toBe(200);
+    const other = await get('/v1/admin/withdraw/export', { type: 2 }, viewer.token);
+    expect(other.json()).toMatchObject({ code: 403, msg: '无权限' });
+    const bad = await get('/v1/admin/withdraw/export', { type: 1, start: 5, end: 1 });
+    expect(bad.json().code).toBe(400);
+    const cursor = await get('/v1/admin/withdraw/export', { type: 1, after: '1_1' });
+    expect(cursor.json().code).toBe(400);
+    const noCode = await actingAs(t, 'looker', ['deposit:view']);
+    expect((await get('/v1/admin/deposit/export', {}, noCode.token)).json()).toMatchObject({ code: 403 });
+  });
+
+  it('exports the filtered deposits with both addresses and the hash whole', async () => {
+    await addDepositAccount(t, 'TRC20');
+    const account = await t.db.db.selectFrom('deposit_account').select('address').executeTakeFirstOrThrow();
+    const from = trc20Address();
+    const tx = trc20Tx();
+    const d = await submitDeposit(t.app.ctx, {
+      memberId,
+      chain: 'TRC20',
+      fromAddress: from,
+      amount: '100.5',
+      txHash: tx,
+    });
+    await submitDeposit(t.app.ctx, { memberId, chain: 'TRC20', fromAddress: from, amount: '17', txHash: trc20Tx() });
+    const res = await get('/v1/admin/deposit/export', { format: 'csv', txHash: tx });
+    expect(res.statusCode).toBe(200);
+    const lines = csvLines(res.rawPayload);
+    expect(lines[0]).toBe(
+      'ID,会员UID,手机号,昵称,链,金额（USDT）,付款地址,收款地址,交易哈希,状态,备注,审核人,提交时间,审核时间',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1].startsWith(`${d.id},${uid},`)).toBe(true);
+    expect(lines[1]).toContain(`,TRC20,100.5,${from},${account.address},${tx.toLowerCase()},待确认,`);
+  });
+});
