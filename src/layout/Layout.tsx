@@ -4,7 +4,7 @@
  * screens, 16 px otherwise. Window resizes feed the layout slice, which collapses the sidebar on
  * small screens. The MUI theme (Chinese locale) starts here: every page below is inside it.
  */
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import CssBaseline from '@mui/material/CssBaseline';
@@ -18,6 +18,7 @@ import LoadingOverlay from './LoadingOverlay';
 import PageSkeleton from './PageSkeleton';
 import { readPref, writePref } from './prefs';
 import Sidebar from './Sidebar';
+import TabStrip from './TabStrip';
 import Toaster from './Toaster';
 import { pagePaths } from '../../domain/pagePaths';
 import { onDemand } from '../components/onDemand';
@@ -122,6 +123,8 @@ export default function Layout() {
 }
 
 function Shell({ collapsed, padding }: { collapsed: boolean; padding: number }) {
+  // 刷新 on a tab mounts the page again.
+  const [generation, setGeneration] = useState(0);
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <Header />
@@ -136,7 +139,8 @@ function Shell({ collapsed, padding }: { collapsed: boolean; padding: number }) 
         }}
         sx={{ boxSizing: 'border-box', minWidth: 0, transition: 'margin-left 0.2s' }}
       >
-        <PageOrForbidden />
+        <TabStrip onRefresh={() => setGeneration((g) => g + 1)} />
+        <PageOrForbidden key={generation} />
       </Box>
       <LoadingOverlay />
       <Toaster />

@@ -1,5 +1,5 @@
 import { lazy, type ReactElement } from 'react';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import Layout from '../../../src/layout/Layout';
@@ -99,7 +99,7 @@ describe('Layout', () => {
     act(() => {
       first.store.dispatch(toggleSidebar());
     });
-    expect(JSON.parse(localStorage.getItem('lz-admin-prefs:admin') ?? '{}')).toEqual({ sidebarCollapsed: true });
+    expect(JSON.parse(localStorage.getItem('lz-admin-prefs:admin') ?? '{}')).toMatchObject({ sidebarCollapsed: true });
     first.unmount();
 
     // makeStore clears the storage: put the manager's preference back, as a reload would find it.
@@ -128,6 +128,43 @@ describe('Layout', () => {
     await act(async () => arrive({ default: () => <p>页面内容</p> }));
     expect(await screen.findByText('页面内容')).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: '页面加载中' })).toBeNull();
+  });
+
+  it('keeps a tab per open page with its URL; closing the one on screen shows the most recent other', async () => {
+    const { router } = renderLayout('/layout/systemLayout/managerLayout?status=1');
+    const strip = await screen.findByRole('navigation', { name: '已打开的页面' });
+    await waitFor(() =>
+      expect(
+        within(strip)
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toEqual(['首页', '管理员']),
+    );
+    await act(() => router.navigate('/layout/systemLayout/roleLayout'));
+    await waitFor(() => expect(within(strip).getAllByRole('link')).toHaveLength(3));
+    expect(within(strip).getByRole('link', { name: '角色管理' })).toHaveAttribute('aria-current', 'page');
+    // The 管理员 tab goes back to the page as it was left.
+    expect(within(strip).getByRole('link', { name: '管理员' })).toHaveAttribute(
+      'href',
+      '/layout/systemLayout/managerLayout?status=1',
+    );
+    fireEvent.click(within(strip).getByRole('button', { name: '关闭「角色管理」' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/layout/systemLayout/managerLayout?status=1',
+      ),
+    );
+    expect(within(strip).queryByRole('link', { name: '角色管理' })).toBeNull();
+    // 关闭全部 keeps 首页 and goes there.
+    fireEvent.click(within(strip).getByRole('button', { name: '标签操作' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '关闭全部' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/layout/welcome'));
+    expect(
+      within(strip)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['首页']);
+    expect(within(strip).queryByRole('button', { name: /关闭「首页」/ })).toBeNull();
   });
 
   it('renders the child route in the main area', async () => {
