@@ -59,3 +59,41 @@ export function billRefText(kind: string, id: number | null): string {
   if (!kind) return '-';
   return `${BillRefLabels[kind] ?? '关联'} #${id ?? ''}`;
 }
+
+/**
+ * The console page (path and query, below /layout/) that shows a bill's record: withdrawals and deposits
+ * by their id (提取 when the bill is in LZ), the other kinds as the records of the bill's member (a
+ * transfer, pledge, seed, order or match list narrowed to him; in a match the seller's LZ moves through
+ * frozen, the buyer's straight into available, which tells his side), a manager's
+ * adjustment as the member himself. Null when the bill names nothing.
+ */
+export function billRefPath(bill: {
+  refKind: string;
+  refId?: number | null;
+  asset: string;
+  frozenChange: string;
+  uid: string;
+}): string | null {
+  const id = bill.refId;
+  const uid = encodeURIComponent(bill.uid);
+  switch (bill.refKind) {
+    case 'withdrawal':
+      return id ? `withdrawLayout/${bill.asset === 'LZ' ? 'extractListLayout' : 'withdrawListLayout'}?id=${id}` : null;
+    case 'deposit':
+      return id ? `depositLayout/depositListLayout?id=${id}` : null;
+    case 'member':
+      return `memberLayout/memberListLayout?keyword=${uid}`;
+    case 'transfer':
+      return `transferLayout?uid=${uid}`;
+    case 'pledge':
+      return `pledgeLayout/pledgeListLayout?keyword=${uid}`;
+    case 'seed':
+      return `energyLayout/seedLayout?keyword=${uid}`;
+    case 'order':
+      return `mallLayout/orderLayout?keyword=${uid}`;
+    case 'match':
+      return `matchLayout?${/^[+-]?0*(\.0*)?$/.test(bill.frozenChange) ? 'buyer' : 'seller'}=${uid}`;
+    default:
+      return null;
+  }
+}

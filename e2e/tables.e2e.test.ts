@@ -128,4 +128,23 @@ describe('list tables', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(w.address);
     await context.close();
   });
+
+  it('goes from a bill’s 关联 to its withdrawal, and the ID filter finds it again', async () => {
+    const bills = await api(token, 'GET', '/v1/admin/bill?type=2&size=10');
+    expect(bills).toMatchObject({ code: 200 });
+    const b = bills.data.list[0];
+    expect(b.refKind).toBe('withdrawal');
+    const { context, page } = await newPage(browser);
+    await loginAs(page);
+    await page.goto(`/layout/billLayout?type=2&keyword=${b.uid}`);
+    await page
+      .getByRole('link', { name: `提现 #${b.refId}` })
+      .first()
+      .click();
+    await page.waitForURL(new RegExp(`withdrawListLayout\\?id=${b.refId}$`));
+    await page.locator(`tr[data-id="${b.refId}"]`).waitFor();
+    await page.getByText('第 1–1 条，共 1 条').waitFor();
+    await expect(page.getByRole('textbox', { name: 'ID' }).inputValue()).resolves.toBe(String(b.refId));
+    await context.close();
+  });
 });

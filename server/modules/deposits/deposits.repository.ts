@@ -11,6 +11,8 @@ import { memberIdIn, readPageWithMembers } from '../members/members.query';
 type Db = Kysely<Database> | Transaction<Database>;
 
 export interface DepositFilter {
+  /** One record (a link from its bill). */
+  id?: number;
   /** The members whose deposits are listed: ids (a keyword resolved first), or a subquery when many. */
   members?: number[] | { keyword: string };
   txHash?: string;
@@ -30,6 +32,7 @@ export type DepositSort = keyof typeof SORT_COLUMNS;
 
 function filtered(db: Db, f: DepositFilter) {
   let q = db.selectFrom('deposit as d');
+  if (f.id !== undefined) q = q.where('d.id', '=', f.id);
   if (f.members) q = q.where(memberIdIn(db, 'd.member_id', f.members));
   if (f.txHash) q = q.where('d.tx_hash', '=', f.txHash.trim().toLowerCase());
   if (f.chain) q = q.where('d.chain', '=', f.chain);
@@ -65,6 +68,7 @@ export function depositBatch(db: Db, f: DepositFilter, afterId: number | null, l
 
 /** Nothing but a status (or nothing at all): deposit_stat answers count and sum. */
 const countedByStat = (f: DepositFilter) =>
+  f.id === undefined &&
   !f.members && !f.txHash && !f.chain && f.start === undefined && f.end === undefined;
 
 async function countAndSum(db: Db, f: DepositFilter) {

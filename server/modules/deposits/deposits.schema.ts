@@ -25,6 +25,7 @@ export const DepositStatus = EnumSchema(StatusEnum);
 export const DepositAccountStatus = EnumSchema(AccountStatusEnum);
 
 const DepositFilters = {
+  id: Type.Optional(IdParam('充值ID')),
   keyword: Type.Optional(
     Type.String({ maxLength: 20, title: '关键字', description: 'member uid (exact) or phone (prefix)' }),
   ),

@@ -64,6 +64,7 @@ export async function listDeposits(ctx: Ctx, q: DepositListInput) {
   const { rows, total, sumAmount, next, prev } = await findDeposits(
     ctx.db,
     {
+      id: q.id,
       members: keyword ? await keywordMembers(ctx.db, keyword) : undefined,
       txHash: q.txHash?.trim() || undefined,
       chain: q.chain,
@@ -107,6 +108,7 @@ export function depositExport(ctx: Ctx, q: DepositExportInput, batchSize?: numbe
   const { start, end } = parseRange(q); // validates the range before any byte is sent
   const keyword = q.keyword?.trim() || undefined;
   const filter: DepositFilter = {
+    id: q.id,
     // A subquery rather than ids: the export reads once, however many members match.
     members: keyword ? { keyword } : undefined,
     txHash: q.txHash?.trim() || undefined,

@@ -12,6 +12,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export interface WithdrawFilter {
   type: number;
+  /** One record (a link from its bill). */
+  id?: number;
   /** The members whose records are listed: ids (a keyword resolved first), or a subquery when many. */
   members?: KeywordMembers;
   status?: number;
@@ -32,6 +34,7 @@ export type WithdrawSort = keyof typeof SORT_COLUMNS;
 
 function filtered(db: Db, f: WithdrawFilter) {
   let q = db.selectFrom('withdrawal as w').where('w.type', '=', f.type);
+  if (f.id !== undefined) q = q.where('w.id', '=', f.id);
   if (f.members) q = q.where(memberIdIn(db, 'w.member_id', f.members));
   if (f.status !== undefined) q = q.where('w.status', '=', f.status);
   if (f.address) q = q.where('w.address', '=', f.address);
@@ -43,6 +46,7 @@ function filtered(db: Db, f: WithdrawFilter) {
 
 /** Only a type and a status: withdrawal_stat answers count and sums. */
 const countedByStat = (f: WithdrawFilter) =>
+  f.id === undefined &&
   !f.members && !f.address && !f.txHash && f.start === undefined && f.end === undefined;
 
 async function countAndSum(db: Db, f: WithdrawFilter) {

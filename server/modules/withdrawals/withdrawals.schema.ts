@@ -32,6 +32,7 @@ export const WithdrawStatus = EnumSchema(StatusEnum);
 
 const WithdrawFilters = {
   type: WithdrawType,
+  id: Type.Optional(IdParam('提现ID')),
   keyword: Type.Optional(
     Type.String({ maxLength: 20, title: '关键字', description: 'member uid (exact) or phone (prefix)' }),
   ),

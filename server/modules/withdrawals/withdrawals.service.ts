@@ -63,6 +63,7 @@ export async function listWithdrawals(ctx: Ctx, q: WithdrawListInput) {
     ctx.db,
     {
       type: q.type,
+      id: q.id,
       members: keyword ? await keywordMembers(ctx.db, keyword) : undefined,
       status: q.status,
       address: q.address?.trim() || undefined,
@@ -116,6 +117,7 @@ export function withdrawExport(ctx: Ctx, q: WithdrawExportInput, batchSize?: num
   const keyword = q.keyword?.trim() || undefined;
   const filter: WithdrawFilter = {
     type: q.type,
+    id: q.id,
     // A subquery rather than ids: the export reads once, however many members match.
     members: keyword ? { keyword } : undefined,
     status: q.status,

@@ -6,12 +6,14 @@
  * 10,000 rows are reached by cursor (useListParams), as fast as the first.
  */
 import { useMemo } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Column } from '../../components/table/columnTypes';
 import { Assets } from '../../../domain/assets';
-import { BillTypeLabels, billRefText, type BillType } from '../../../domain/bills';
+import { BillTypeLabels, billRefPath, billRefText, type BillType } from '../../../domain/bills';
 import { moneyColumn, timeColumn, memberColumn } from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { ListPage } from '../../components/ListPage';
@@ -78,7 +80,18 @@ export default function BillListPage({ energy = false }: BillListPageProps) {
         field: 'refKind',
         headerName: '关联',
         width: 110,
-        valueGetter: (_v, row) => billRefText(row.refKind, row.refId ?? null),
+        // A link to the record on its page (when the manager may open it: the page says 无权限 otherwise).
+        renderCell: ({ row }) => {
+          const text = billRefText(row.refKind, row.refId ?? null);
+          const to = billRefPath(row);
+          return to ? (
+            <Link component={RouterLink} to={`/layout/${to}`}>
+              {text}
+            </Link>
+          ) : (
+            text
+          );
+        },
       },
       { field: 'remark', headerName: '备注', flex: 1, minWidth: 180 },
       timeColumn('createdAt', '时间'),

@@ -31,8 +31,8 @@ import { ExportButton } from '../../components/ExportButton';
 
 export type Deposit = ListDepositsApiResponse['list'][number];
 
-const FILTERS = { keyword: '', txHash: '', chain: '', status: '', start: '', end: '' };
-const NUMERIC = ['status'] as const;
+const FILTERS = { id: '', keyword: '', txHash: '', chain: '', status: '', start: '', end: '' };
+const NUMERIC = ['id', 'status'] as const;
 
 export default function DepositListPage() {
   const params = useListParams({ filters: FILTERS, numeric: NUMERIC });
@@ -123,6 +123,7 @@ export default function DepositListPage() {
           </Can>
         }
       >
+        <TextField label="ID" size="small" sx={{ width: 110 }} {...params.field('id')} />
         <TextField label="会员" placeholder="UID或手机号" size="small" {...params.field('keyword')} />
         <TextField label="交易哈希" size="small" {...params.field('txHash')} />
         <EnumSelect filter label="链" {...params.field('chain')} options={Chains} />

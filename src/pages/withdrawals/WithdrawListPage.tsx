@@ -46,8 +46,8 @@ import WithdrawDrawer from './WithdrawDrawer';
 export type Withdraw = ListWithdrawalsApiResponse['list'][number];
 type Action = WithdrawAction;
 
-const FILTERS = { keyword: '', status: '', address: '', txHash: '', start: '', end: '' };
-const NUMERIC = ['status'] as const;
+const FILTERS = { id: '', keyword: '', status: '', address: '', txHash: '', start: '', end: '' };
+const NUMERIC = ['id', 'status'] as const;
 
 export interface WithdrawListPageProps {
   /** 1 提现 (USDT), 2 提取 (LZ). */
@@ -238,6 +238,7 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
           </>
         }
       >
+        <TextField label="ID" size="small" sx={{ width: 110 }} {...params.field('id')} />
         <TextField label="会员" placeholder="UID或手机号" size="small" {...params.field('keyword')} />
         <EnumSelect filter label="状态" sx={{ width: 130 }} {...params.field('status')} options={WithdrawStatus} />
         <TextField label="地址" size="small" {...params.field('address')} />

@@ -28,6 +28,7 @@ const injectedRtkApi = api.injectEndpoints({
           after: queryArg.after,
           before: queryArg.before,
           sort: queryArg.sort,
+          id: queryArg.id,
           keyword: queryArg.keyword,
           txHash: queryArg.txHash,
           chain: queryArg.chain,
@@ -143,6 +144,7 @@ export type ListDepositsApiArg = {
   /** the `prev` of the page on screen: the page before it */
   before?: string;
   sort?: 'id' | 'createdAt' | 'amount' | 'auditedAt';
+  id?: number;
   /** member uid (exact) or phone (prefix) */
   keyword?: string;
   txHash?: string;

@@ -16,6 +16,7 @@ const injectedRtkApi = api.injectEndpoints({
           before: queryArg.before,
           sort: queryArg.sort,
           type: queryArg['type'],
+          id: queryArg.id,
           keyword: queryArg.keyword,
           status: queryArg.status,
           address: queryArg.address,
@@ -136,6 +137,7 @@ export type ListWithdrawalsApiArg = {
   sort?: 'id' | 'createdAt' | 'amount' | 'auditedAt' | 'paidAt';
   /** 1 提现 (USDT), 2 提取 (LZ) */
   type: 1 | 2;
+  id?: number;
   /** member uid (exact) or phone (prefix) */
   keyword?: string;
   /** 0 待审核, 1 待打款, 2 已完成, 3 已驳回 */

@@ -11,7 +11,7 @@ import { addDepositAccount, addMember, credit, trc20Address, trc20Tx } from '../
 import { actingAs } from '../system/fixtures';
 import { WITHDRAW_SETTING } from './fixtures';
 
-describe(`money exports (${dbKind})`, () => {
+describe(`money exports and record links (${dbKind})`, () => {
   let t: TestApp;
   let token: string;
   let memberId: number;
@@ -113,5 +113,30 @@ describe(`money exports (${dbKind})`, () => {
     expect(lines).toHaveLength(2);
     expect(lines[1].startsWith(`${d.id},${uid},`)).toBe(true);
     expect(lines[1]).toContain(`,TRC20,100.5,${from},${account.address},${tx.toLowerCase()},待确认,`);
+  });
+
+  it('lists one withdrawal or deposit by id (the link from its bill), with the exact total', async () => {
+    const address = trc20Address();
+    const a = await requestWithdrawal(t.app.ctx, { memberId, type: 1, amount: '150', chain: 'TRC20', address });
+    await requestWithdrawal(t.app.ctx, { memberId, type: 1, amount: '160', chain: 'TRC20', address });
+    const one = await t.call('GET', `/v1/admin/withdraw/list?type=1&id=${a.id}`, { token });
+    expect(one.data).toMatchObject({ total: 1, sum: { amount: '150', count: 1 } });
+    expect(one.data.list.map((w: { id: number }) => w.id)).toEqual([a.id]);
+    // The id of a record of the other type is not on this page.
+    expect((await t.call('GET', `/v1/admin/withdraw/list?type=2&id=${a.id}`, { token })).data.total).toBe(0);
+    expect((await t.call('GET', '/v1/admin/withdraw/list?type=1&id=0', { token })).code).toBe(400);
+
+    await addDepositAccount(t, 'TRC20');
+    const from = trc20Address();
+    const d = await submitDeposit(t.app.ctx, {
+      memberId,
+      chain: 'TRC20',
+      fromAddress: from,
+      amount: '20',
+      txHash: trc20Tx(),
+    });
+    await submitDeposit(t.app.ctx, { memberId, chain: 'TRC20', fromAddress: from, amount: '30', txHash: trc20Tx() });
+    const dep = await t.call('GET', `/v1/admin/deposit/list?id=${d.id}`, { token });
+    expect(dep.data).toMatchObject({ total: 1, sum: { amount: '20', count: 1 } });
   });
 });

@@ -77,6 +77,11 @@ describe('BillListPage', () => {
     expect(await screen.findByRole('cell', { name: '转账转出' })).toBeInTheDocument();
     expect(of('bill')[0].query).toMatchObject({ type: '5', asset: 'USDT', page: '1', size: '20' });
     expect(screen.getByRole('cell', { name: '转账 #3' })).toBeInTheDocument();
+    // 关联 opens the record's page, narrowed to it.
+    expect(screen.getByRole('link', { name: '转账 #3' })).toHaveAttribute(
+      'href',
+      `/layout/transferLayout?uid=${bill({}).uid}`,
+    );
     expect(await screen.findByText(/共 10,000\+ 条（/)).toBeInTheDocument();
     expect(screen.getByText(/缩小筛选范围后显示合计/)).toBeInTheDocument();
     // One row on screen; the grid does not know the last page of a capped count.
