@@ -22,7 +22,7 @@ describe('bill reference labels', () => {
 
   it('links every ref kind the server writes to the page that shows its record', () => {
     const bill = { refId: 7, asset: 'USDT', type: 2, frozenChange: '100', uid: '10000001' };
-    const pages = new Set(Object.values(pagePaths));
+    const pages = new Set<string>(Object.values(pagePaths));
     for (const kind of serverModuleMatches(/ref: \{ kind: '([a-z]+)'/g)) {
       const path = billRefPath({ ...bill, refKind: kind });
       expect(path).not.toBeNull();

@@ -5,6 +5,7 @@
  * small screens. The MUI theme (Chinese locale) starts here: every page below is inside it.
  */
 import { Suspense, useEffect, useRef, useState } from 'react';
+import { useStore } from 'react-redux';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import CssBaseline from '@mui/material/CssBaseline';
@@ -12,11 +13,12 @@ import { ThemeProvider } from '@mui/material/styles';
 import { theme } from '../theme';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { setCollapsed, widthChanged } from '../store/layoutSlice';
+import type { RootState } from '../store/store';
 import Header, { HEADER_HEIGHT } from './Header';
 import { mainPadding, sidebarWidth } from './layoutSizes';
 import LoadingOverlay from './LoadingOverlay';
 import PageSkeleton from './PageSkeleton';
-import { readPref, writePref } from './prefs';
+import { readPref, SIDEBAR_PREF } from './prefs';
 import Sidebar from './Sidebar';
 import TabStrip from './TabStrip';
 import Toaster from './Toaster';
@@ -24,8 +26,6 @@ import { pagePaths } from '../../domain/pagePaths';
 import { onDemand } from '../components/onDemand';
 import { useGetMenuQuery } from '../services/generated/auth';
 import { breadcrumbMap, pathKey } from './menuTree';
-
-const SIDEBAR_PREF = 'sidebarCollapsed';
 
 /** Present for screen readers, not on screen. */
 const visuallyHidden = {
@@ -83,25 +83,23 @@ export function useWindowWidth() {
 }
 
 /**
- * The sidebar as the manager left it (collapsed or not) at his last visit, on screens wide enough to
- * choose; on a phone-sized screen it always starts collapsed.
+ * The sidebar as the manager left it (collapsed or not) at his last visit, once the window is known to
+ * be wide enough to choose; on a phone-sized screen it always starts collapsed. Written by the sidebar's
+ * button only (a collapse the window's width made is not a choice).
  */
 function useRememberedSidebar() {
   const dispatch = useAppDispatch();
   const username = useAppSelector((s) => s.auth.username);
-  const collapsed = useAppSelector((s) => s.layout.collapsed);
   const small = useAppSelector((s) => s.layout.breakpoint === 'small');
+  const store = useStore<RootState>();
   const restored = useRef<string | null>(null);
   useEffect(() => {
-    if (small || !username) return;
-    if (restored.current !== username) {
-      restored.current = username;
-      const stored = readPref(username, SIDEBAR_PREF);
-      if (typeof stored === 'boolean' && stored !== collapsed) dispatch(setCollapsed(stored));
-      return;
-    }
-    writePref(username, SIDEBAR_PREF, collapsed);
-  }, [dispatch, username, collapsed, small]);
+    // The store as it is now: the window's width was read by an effect of this same render.
+    if (store.getState().layout.breakpoint === 'small' || !username || restored.current === username) return;
+    restored.current = username;
+    const stored = readPref(username, SIDEBAR_PREF);
+    if (typeof stored === 'boolean') dispatch(setCollapsed(stored));
+  }, [dispatch, store, username, small]);
 }
 
 export default function Layout() {

@@ -28,6 +28,7 @@ import MenuOpen from '@mui/icons-material/MenuOpen';
 import { menuIconFor } from '../icons/menuIcons';
 import { useGetMenuQuery, type MenuEntry } from '../services/generated/auth';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
+import { SIDEBAR_PREF, writePref } from './prefs';
 import { toggleSidebar } from '../store/layoutSlice';
 import { MENU_POPUP_DELAY_MS, sidebarWidth } from './layoutSizes';
 import { activeTrail, isLeaf } from './menuTree';
@@ -42,6 +43,8 @@ const NO_BADGES: ReadonlyMap<string, number> = new Map();
 export default function Sidebar() {
   const dispatch = useAppDispatch();
   const collapsed = useAppSelector((s) => s.layout.collapsed);
+  const small = useAppSelector((s) => s.layout.breakpoint === 'small');
+  const username = useAppSelector((s) => s.auth.username);
   const { data: menu = [] } = useGetMenuQuery();
   const { pathname } = useLocation();
   const trail = useMemo(() => activeTrail(menu, pathname), [menu, pathname]);
@@ -91,7 +94,11 @@ export default function Sidebar() {
         <IconButton
           size="small"
           aria-label={collapsed ? '展开菜单' : '收起菜单'}
-          onClick={() => dispatch(toggleSidebar())}
+          onClick={() => {
+            dispatch(toggleSidebar());
+            // The manager's own choice is what is remembered (not a collapse the window's width made).
+            if (!small) writePref(username, SIDEBAR_PREF, !collapsed);
+          }}
           sx={{ color: 'inherit' }}
         >
           {collapsed ? <MenuIcon fontSize="small" /> : <MenuOpen fontSize="small" />}

@@ -8,6 +8,8 @@ import { useCallback, useState } from 'react';
 import { useAppSelector } from '../store/hooks';
 
 const PREFIX = 'lz-admin-prefs:';
+/** The sidebar collapsed (true) or not, as the manager last chose with its button. */
+export const SIDEBAR_PREF = 'sidebarCollapsed';
 
 function readAll(username: string): Record<string, unknown> {
   try {

@@ -4,7 +4,6 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import Layout from '../../../src/layout/Layout';
 import { loggedOut } from '../../../src/store/authSlice';
-import { toggleSidebar } from '../../../src/store/layoutSlice';
 import { requestFinished, requestStarted } from '../../../src/store/loadingSlice';
 import { toastShown } from '../../../src/store/toastSlice';
 import { makeStore, mockApi, setWidth } from '../shellHarness';
@@ -92,14 +91,20 @@ describe('Layout', () => {
     expect(main()).toHaveStyle({ marginLeft: '160px', paddingLeft: '16px' });
   });
 
-  it('keeps the sidebar as the manager left it, per manager, at his next visit', async () => {
+  it('keeps the sidebar as the manager left it with its button, not as the window’s width made it', async () => {
     setWidth(1400);
     const first = renderLayout();
     await screen.findByText('页面内容');
-    act(() => {
-      first.store.dispatch(toggleSidebar());
-    });
-    expect(JSON.parse(localStorage.getItem('lz-admin-prefs:admin') ?? '{}')).toMatchObject({ sidebarCollapsed: true });
+    fireEvent.click(screen.getByRole('button', { name: '收起菜单' }));
+    const stored = () => JSON.parse(localStorage.getItem('lz-admin-prefs:admin') ?? '{}').sidebarCollapsed;
+    expect(stored()).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '展开菜单' }));
+    fireEvent.click(screen.getByRole('button', { name: '收起菜单' }));
+    // A narrow window collapses and a wide one expands it again: neither is the manager's choice.
+    act(() => setWidth(700));
+    act(() => setWidth(1400));
+    expect(first.store.getState().layout.collapsed).toBe(false);
+    expect(stored()).toBe(true);
     first.unmount();
 
     // makeStore clears the storage: put the manager's preference back, as a reload would find it.

@@ -2,7 +2,7 @@
  * The table of every list page: one page of rows from the server, on MUI's Table parts. Sorting and paging
  * happen on the server (ListPage); this draws the rows, the sort headers, the selection checkboxes and the
  * resize handles, and keeps the pinned columns in view while the table scrolls sideways: ID and member on
- * the left, 操作 on the right (CSS `position: sticky`, from 1280 px up). Chosen over MUI X's DataGrid,
+ * the left, 操作 on the right (CSS `position: sticky`, on screens wider than 800 px). Chosen over MUI X's DataGrid,
  * whose free edition cannot pin columns, at a quarter of its size (docs/decisions.md "Tables").
  */
 import {
@@ -179,6 +179,8 @@ export function DataTable<R>({
 }: DataTableProps<R>) {
   // The width of the column being dragged, shown live and saved on release.
   const [drag, setDrag] = useState<{ field: string; from: number; width: number } | null>(null);
+  // The same, read by the pointer handlers (never a state update inside another one's updater).
+  const dragRef = useRef<{ field: string; from: number; width: number } | null>(null);
   const width = (c: Column<R>) => (drag?.field === c.field ? drag.width : (widths[c.field] ?? baseWidth(c)));
   // A flex column without a width of its own shares what the others leave (at least its minWidth).
   const sized = (c: Column<R>) => widths[c.field] !== undefined || drag?.field === c.field || !c.flex || !!c.width;
@@ -221,19 +223,18 @@ export function DataTable<R>({
         {onResize ? (
           <ResizeHandle
             label={`拖动调整「${c.headerName}」列宽`}
-            onMove={(dx) =>
-              setDrag((d) => {
-                const from = d?.field === c.field ? d.from : width(c);
-                const next = Math.max(c.minWidth ?? 60, Math.min(c.maxWidth ?? 800, Math.round(from + dx)));
-                return { field: c.field, from, width: next };
-              })
-            }
-            onDone={() =>
-              setDrag((d) => {
-                if (d) onResize(c.field, d.width);
-                return null;
-              })
-            }
+            onMove={(dx) => {
+              const from = dragRef.current?.field === c.field ? dragRef.current.from : width(c);
+              const next = Math.max(c.minWidth ?? 60, Math.min(c.maxWidth ?? 800, Math.round(from + dx)));
+              dragRef.current = { field: c.field, from, width: next };
+              setDrag(dragRef.current);
+            }}
+            onDone={() => {
+              const d = dragRef.current;
+              dragRef.current = null;
+              setDrag(null);
+              if (d) onResize(c.field, d.width);
+            }}
           />
         ) : null}
       </TableCell>

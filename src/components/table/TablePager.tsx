@@ -21,7 +21,11 @@ export const byNumber = (page: number, size: number) => (page - 1) * size <= MAX
 /** The last page of `total` rows (1 for none). */
 export const lastPageOf = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
 
-/** A `before` cursor past every row: read backwards from it, a list gives its last page (sort values are ≥ 0). */
+/**
+ * A `before` cursor past every row: read backwards from it, a list gives its last page. Right for every
+ * list whose sort values are ≥ 0 (ids, times, amounts, days); the products' 排序 may be negative, and a
+ * product list past the number window would miss its negative end (docs/decisions.md "Tables").
+ */
 export function endCursor(order: 'asc' | 'desc'): string {
   const max = Number.MAX_SAFE_INTEGER;
   return order === 'desc' ? '0_0' : `${max}_${max}`;

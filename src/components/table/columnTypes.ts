@@ -35,7 +35,7 @@ export interface Column<R> {
   valueFormatter?: (value: never, row: R) => unknown;
   /** The cell's content itself (then nothing is added, not even '-'). */
   renderCell?: (params: CellParams<R>) => ReactNode;
-  /** Kept in view while the table scrolls sideways (from 1280 px up): ID and member left, 操作 right. */
+  /** Kept in view while the table scrolls sideways (on screens wider than 800 px): ID and member left, 操作 right. */
   pin?: 'left' | 'right';
   /** False: the column settings cannot hide it (操作). */
   hideable?: boolean;

@@ -143,9 +143,10 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
       ) : null}
     </>
   );
-  // The drawer shows the row as the list now has it (after an action), or as it was when opened.
+  // The drawer shows the row as the list now has it: after an action that takes it off the list (a
+  // status filter) it closes, rather than offer the actions of a state the record has left.
   const [detail, setDetail] = useState<Withdraw | null>(null);
-  const detailRow = detail ? (data?.list.find((r) => r.id === detail.id) ?? detail) : null;
+  const detailRow = detail ? (data?.list.find((r) => r.id === detail.id) ?? null) : null;
 
   const columns = useMemo<Column<Withdraw>[]>(
     () => [

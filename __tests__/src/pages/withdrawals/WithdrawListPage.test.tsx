@@ -76,6 +76,18 @@ describe('WithdrawListPage', () => {
     expect(of('withdraw/export')[0].query).toEqual({ status: '0', type: '1', format: 'csv' });
   });
 
+  it('closes the drawer when an action takes the request off a status-filtered list', async () => {
+    setup({}, `${PATH}?status=0`);
+    await waitFor(() => expect(rowOf(1)).toBeTruthy());
+    fireEvent.click(within(rowOf(1)).getByRole('button', { name: '详情' }));
+    const drawer = await screen.findByRole('region', { name: '提现详情' });
+    fireEvent.click(within(drawer).getByRole('button', { name: '通过' }));
+    const confirm = await screen.findByText(/确认审核通过该提现 #1/);
+    fireEvent.click(within(confirm.closest('[role="dialog"]') as HTMLElement).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(rowOf(1)).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('region', { name: '提现详情' })).toBeNull());
+  });
+
   it('shows per row only the actions its status allows', async () => {
     setup();
     await waitFor(() => expect(rowOf(1)).toBeTruthy());
