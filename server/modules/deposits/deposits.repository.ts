@@ -68,8 +68,7 @@ export function depositBatch(db: Db, f: DepositFilter, afterId: number | null, l
 
 /** Nothing but a status (or nothing at all): deposit_stat answers count and sum. */
 const countedByStat = (f: DepositFilter) =>
-  f.id === undefined &&
-  !f.members && !f.txHash && !f.chain && f.start === undefined && f.end === undefined;
+  f.id === undefined && !f.members && !f.txHash && !f.chain && f.start === undefined && f.end === undefined;
 
 async function countAndSum(db: Db, f: DepositFilter) {
   if (countedByStat(f)) {

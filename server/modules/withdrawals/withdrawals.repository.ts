@@ -46,8 +46,7 @@ function filtered(db: Db, f: WithdrawFilter) {
 
 /** Only a type and a status: withdrawal_stat answers count and sums. */
 const countedByStat = (f: WithdrawFilter) =>
-  f.id === undefined &&
-  !f.members && !f.address && !f.txHash && f.start === undefined && f.end === undefined;
+  f.id === undefined && !f.members && !f.address && !f.txHash && f.start === undefined && f.end === undefined;
 
 async function countAndSum(db: Db, f: WithdrawFilter) {
   if (countedByStat(f)) {
