@@ -4,6 +4,8 @@
  * '提现设置'. An unknown form is shown as written.
  */
 
+import { pagePaths } from './pagePaths';
+
 const KINDS: Readonly<Record<string, string>> = {
   withdrawal: '提现',
   deposit: '充值',
@@ -41,4 +43,43 @@ export function opTargetText(target: string): string {
   const label = KINDS[kind];
   if (!label) return target;
   return name === undefined ? `${label} #${id}` : `${label} #${id}（${name}）`;
+}
+
+/** The page of each kind of record, where a target opens (narrowed to it where the page can be). */
+const KIND_PAGES: Readonly<Record<string, (id: string, name?: string) => string>> = {
+  deposit: (id) => `${pagePaths['deposit:view']}?id=${id}`,
+  depositAccount: () => pagePaths['depositAccount:view'],
+  member: (_id, uid) => `${pagePaths['member:view']}${uid ? `?keyword=${encodeURIComponent(uid)}` : ''}`,
+  manager: (_id, name) => `${pagePaths['manager:view']}${name ? `?username=${encodeURIComponent(name)}` : ''}`,
+  role: (_id, name) => `${pagePaths['role:view']}${name ? `?name=${encodeURIComponent(name)}` : ''}`,
+  product: () => pagePaths['product:view'],
+  order: () => pagePaths['order:view'],
+  match: () => pagePaths['match:view'],
+  notice: () => pagePaths['notice:view'],
+  payment: () => pagePaths['payment:view'],
+  pledgeMode: () => pagePaths['pledgeMode:view'],
+  zone: () => pagePaths['zone:view'],
+};
+const PROTOCOL_PAGES: Readonly<Record<string, string>> = { '6': pagePaths['intro:view'], '8': pagePaths['play:view'] };
+const SETTING_PAGES: Readonly<Record<string, string>> = {
+  deposit: pagePaths['depositSetting:update'],
+  'withdraw.1': pagePaths['withdrawSetting:view'],
+  'withdraw.2': `${pagePaths['withdrawSetting:view']}?type=2`,
+  'withdrawAccount.1': pagePaths['withdrawSetting:view'],
+  'withdrawAccount.2': `${pagePaths['withdrawSetting:view']}?type=2`,
+};
+
+/**
+ * Where an op-log target opens (the path below /layout/), or null: a withdrawal's target does not say
+ * whether it is a 提现 or a 提取, so it stays text.
+ */
+export function opTargetPath(target: string): string | null {
+  if (target === 'setting') return pagePaths['setting:view'];
+  const setting = /^setting:(.+)$/.exec(target);
+  if (setting) return SETTING_PAGES[setting[1]] ?? pagePaths['setting:view'];
+  const m = /^([A-Za-z]+)#(\d+)(?: \((.*)\))?$/.exec(target);
+  if (!m) return null;
+  const [, kind, id, name] = m;
+  if (kind === 'protocol') return PROTOCOL_PAGES[id] ?? null;
+  return KIND_PAGES[kind]?.(id, name) ?? null;
 }

@@ -3,7 +3,8 @@
  * `manager#7 (uxtest01)` on screen); the forms are read from the server's source, so a new module's
  * target cannot be missed.
  */
-import { opTargetText } from '../../domain/opTargets';
+import { opTargetPath, opTargetText } from '../../domain/opTargets';
+import { pagePaths } from '../../domain/pagePaths';
 import { serverModuleMatches } from './serverSources';
 
 describe('operation-log targets', () => {
@@ -31,5 +32,27 @@ describe('operation-log targets', () => {
     expect(opTargetText('setting')).toBe('系统设置');
     expect(opTargetText('setting:withdraw.2')).toBe('提取设置');
     expect(opTargetText('somethingNew#5')).toBe('somethingNew#5');
+  });
+
+  it('opens every target the server writes on a page of the console, except a withdrawal', () => {
+    const pages = new Set<string>(Object.values(pagePaths));
+    const unlinked: string[] = [];
+    for (const target of serverModuleMatches(/target: [`']([^`']+)[`']/g)) {
+      const sample = target
+        .replace(/\$\{settingKey\(input\.type\)\}/, 'withdraw.2')
+        .replace(/\$\{accountKey\(input\.type\)\}/, 'withdrawAccount.1')
+        .replace(/#\$\{[^}]+\}/g, '#6')
+        .replace(/\$\{[^}]+\}/g, 'alice');
+      const path = opTargetPath(sample);
+      if (path === null) unlinked.push(sample);
+      else expect(pages.has(path.split('?')[0])).toBe(true);
+    }
+    expect(unlinked).toEqual(['withdrawal#6']);
+    expect(opTargetPath('deposit#9')).toBe('depositLayout/depositListLayout?id=9');
+    expect(opTargetPath('manager#7 (uxtest01)')).toBe('systemLayout/managerLayout?username=uxtest01');
+    expect(opTargetPath('member#3 (10000003)')).toBe('memberLayout/memberListLayout?keyword=10000003');
+    expect(opTargetPath('setting:withdraw.2')).toBe('withdrawLayout/withdrawSettingLayout?type=2');
+    expect(opTargetPath('protocol#8')).toBe('descLayout/playLayout');
+    expect(opTargetPath('somethingNew#5')).toBeNull();
   });
 });

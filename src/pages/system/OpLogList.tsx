@@ -3,9 +3,11 @@
  * date range. Its URL keys carry the `log.` prefix so they never mix with the managers tab's.
  */
 import { useMemo } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import type { Column } from '../../components/table/columnTypes';
-import { opTargetText } from '../../../domain/opTargets';
+import { opTargetPath, opTargetText } from '../../../domain/opTargets';
 import { opLogActions } from '../../../domain/permissions';
 import DateRangeFilter from '../../components/DateRangeFilter';
 import { timeColumn } from '../../components/columns';
@@ -26,7 +28,24 @@ const COLUMNS: Column<OpLogRow>[] = [
   { field: 'id', headerName: 'ID', width: 80 },
   { field: 'username', headerName: '操作人', width: 130 },
   { field: 'codeTitle', headerName: '操作', width: 150 },
-  { field: 'target', headerName: '操作对象', width: 200, valueFormatter: (v: string) => opTargetText(v) },
+  {
+    field: 'target',
+    headerName: '操作对象',
+    width: 200,
+    // A link to the record's page where the target names one (a page the role lacks answers 403).
+    renderCell: ({ value }) => {
+      const target = value as string;
+      const to = opTargetPath(target);
+      const text = opTargetText(target);
+      return to ? (
+        <Link component={RouterLink} to={`/layout/${to}`}>
+          {text}
+        </Link>
+      ) : (
+        text || '-'
+      );
+    },
+  },
   { field: 'summary', headerName: '内容', flex: 1, minWidth: 240 },
   { field: 'ip', headerName: 'IP', width: 140 },
   timeColumn('createdAt', '操作时间'),

@@ -169,6 +169,11 @@ describe('ManagersPage', () => {
     expect(await screen.findByRole('cell', { name: '为角色 审核员 分配权限（1项）：管理员' })).toBeInTheDocument();
     // The target in Chinese, not the server's role#2 (审核员).
     expect(screen.getByRole('cell', { name: '角色 #2（审核员）' })).toBeInTheDocument();
+    // …and a link to the role on its page.
+    expect(screen.getByRole('link', { name: '角色 #2（审核员）' })).toHaveAttribute(
+      'href',
+      `/layout/systemLayout/roleLayout?name=${encodeURIComponent('审核员')}`,
+    );
     for (const header of ['操作人', '操作', '操作对象', '内容', 'IP', '操作时间']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
