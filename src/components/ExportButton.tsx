@@ -29,6 +29,12 @@ const FORMAT_LABEL: Record<ExportFormat, string> = { xlsx: '导出 Excel', csv: 
  */
 const NOT_EXPORTED = new Set(['page', 'size', 'after', 'before']);
 
+/** A list's query arguments as an export takes them: its filters, without paging, cursor or sort. */
+export function exportFilters<A extends Record<string, unknown>>(args: A) {
+  const { page: _p, size: _s, sort: _o, order: _d, after: _a, before: _b, ...filters } = args;
+  return filters;
+}
+
 export interface ExportButtonProps {
   /** The export endpoint, e.g. "/v1/admin/payment/export". */
   path: string;

@@ -81,6 +81,25 @@ export interface WithdrawPageRow {
   created_at: number;
 }
 
+/** What the list and the export show of a withdrawal (amounts as decimal strings of minor units). */
+const recordColumns = () =>
+  [
+    'w.id',
+    'w.asset',
+    money('w.amount').as('amount'),
+    money('w.fee').as('fee'),
+    money('w.actual').as('actual'),
+    'w.chain',
+    'w.address',
+    'w.status',
+    'w.tx_hash',
+    'w.remark',
+    'w.auditor_name',
+    'w.audited_at',
+    'w.paid_at',
+    'w.created_at',
+  ] as const;
+
 /**
  * A page of withdrawals (by page number or from a cursor) and the exact total and sums of the filter.
  * The page is chosen alone — walking an index in the sort order, or for a few members their records
@@ -89,26 +108,7 @@ export interface WithdrawPageRow {
 export async function findWithdrawals(db: Db, f: WithdrawFilter, page: KeysetPageRequest & { sort: WithdrawSort }) {
   const sortCol = SORT_COLUMNS[page.sort];
   const pageRows = keysetSlice(
-    filtered(db, f).select([
-      'w.id',
-      'w.member_id',
-      'w.type',
-      'w.asset',
-      money('w.amount').as('amount'),
-      money('w.fee').as('fee'),
-      money('w.actual').as('actual'),
-      'w.chain',
-      'w.address',
-      'w.status',
-      'w.tx_hash',
-      'w.remark',
-      'w.auditor_id',
-      'w.auditor_name',
-      'w.audited_at',
-      'w.paid_at',
-      'w.created_at',
-      sortCol.as('sort_value'),
-    ]),
+    filtered(db, f).select([...recordColumns(), 'w.member_id', 'w.type', 'w.auditor_id', sortCol.as('sort_value')]),
     page,
     { sort: page.sort === 'id' ? 'w.id' : sortCol, id: 'w.id', afterLookup: Array.isArray(f.members) },
   ).as('p');
@@ -123,25 +123,7 @@ export async function findWithdrawals(db: Db, f: WithdrawFilter, page: KeysetPag
 export function withdrawalBatch(db: Db, f: WithdrawFilter, afterId: number | null, limit: number) {
   let q = filtered(db, f)
     .innerJoin('member as m', 'm.id', 'w.member_id')
-    .select([
-      'w.id',
-      'm.uid',
-      'm.phone',
-      'm.nickname',
-      'w.asset',
-      money('w.amount').as('amount'),
-      money('w.fee').as('fee'),
-      money('w.actual').as('actual'),
-      'w.chain',
-      'w.address',
-      'w.status',
-      'w.tx_hash',
-      'w.remark',
-      'w.auditor_name',
-      'w.audited_at',
-      'w.paid_at',
-      'w.created_at',
-    ]);
+    .select([...recordColumns(), 'm.uid', 'm.phone', 'm.nickname']);
   if (afterId !== null) q = q.where('w.id', '<', afterId);
   return q.orderBy('w.id', 'desc').limit(limit).execute();
 }

@@ -27,7 +27,7 @@ import type { ListDepositsApiArg, ListDepositsApiResponse } from '../../services
 import { useDepositOptMutation, useListDepositsQuery } from '../../services/deposits';
 import DepositDrawer from './DepositDrawer';
 import { Can } from '../../components/Can';
-import { ExportButton } from '../../components/ExportButton';
+import { ExportButton, exportFilters } from '../../components/ExportButton';
 
 export type Deposit = ListDepositsApiResponse['list'][number];
 
@@ -100,9 +100,6 @@ export default function DepositListPage() {
     [canAudit],
   );
 
-  // The export takes the filters (every row, newest first): not the page, cursor or sort.
-  const { page: _p, size: _s, sort: _o, order: _d, after: _a, before: _b, ...exportFilters } = params.queryArgs;
-
   return (
     <>
       <ListPage
@@ -117,7 +114,7 @@ export default function DepositListPage() {
           <Can code="deposit:export">
             <ExportButton
               path="/v1/admin/deposit/export"
-              params={exportFilters}
+              params={exportFilters(params.queryArgs)}
               formats={['xlsx', 'csv']}
               fallbackName="充值记录.xlsx"
             />

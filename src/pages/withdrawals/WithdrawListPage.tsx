@@ -38,7 +38,7 @@ import { useListWithdrawalsQuery, useWithdrawBatchMutation, useWithdrawOptMutati
 import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../store/toastSlice';
 import { Can } from '../../components/Can';
-import { ExportButton } from '../../components/ExportButton';
+import { ExportButton, exportFilters } from '../../components/ExportButton';
 import BatchResultDialog, { type BatchResult } from '../../components/BatchResultDialog';
 import TxHashDialog from './TxHashDialog';
 import WithdrawDrawer from './WithdrawDrawer';
@@ -181,9 +181,6 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
     [asset, canAudit, canPay, label],
   );
 
-  // The export takes the filters (every row, newest first): not the page, cursor or sort.
-  const { page: _p, size: _s, sort: _o, order: _d, after: _a, before: _b, ...exportFilters } = params.queryArgs;
-
   const chosen = selection.ids.length;
   const busy = batchState.isLoading;
   const statusFilter = params.filters.status;
@@ -207,7 +204,7 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
             <Can code={codes.export}>
               <ExportButton
                 path="/v1/admin/withdraw/export"
-                params={{ ...exportFilters, type }}
+                params={{ ...exportFilters(params.queryArgs), type }}
                 formats={['xlsx', 'csv']}
                 fallbackName={`${label}记录.xlsx`}
               />
