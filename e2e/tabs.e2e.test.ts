@@ -1,6 +1,7 @@
 /**
  * 标签页 as an operator uses them: pages opened from the menu become tabs that keep their filters, come
- * back after a reload, refresh their data, and close one, others or all (首页 stays).
+ * back after a reload, refresh their data, and close one, others or all (首页 stays); the sidebar stays
+ * as the manager left it.
  */
 import type { Browser } from 'playwright-core';
 import { launch, loginAs, newPage } from './browser';
@@ -48,6 +49,19 @@ describe('tabs of open pages', () => {
     await strip.getByRole('button', { name: '关闭「会员列表」' }).click();
     await page.waitForURL(/\/layout\/welcome$/);
     expect(await strip.getByRole('link').allTextContents()).toEqual(['首页']);
+    await context.close();
+  });
+
+  it('keeps the sidebar collapsed after a reload when the manager collapsed it', async () => {
+    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    await loginAs(page);
+    await page.getByRole('button', { name: '收起菜单' }).click();
+    await page.getByRole('button', { name: '展开菜单' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: '展开菜单' }).waitFor();
+    await page.getByRole('button', { name: '展开菜单' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: '收起菜单' }).waitFor();
     await context.close();
   });
 });
