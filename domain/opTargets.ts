@@ -70,10 +70,11 @@ const SETTING_PAGES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Where an op-log target opens (the path below /layout/), or null: a withdrawal's target does not say
- * whether it is a 提现 or a 提取, so it stays text.
+ * Where an op-log target opens (the path below /layout/), or null. A withdrawal's target does not say
+ * whether it is a 提现 or a 提取: the row's permission code does (`extract:*` for a 提取); without it the
+ * target stays text.
  */
-export function opTargetPath(target: string): string | null {
+export function opTargetPath(target: string, code?: string): string | null {
   if (target === 'setting') return pagePaths['setting:view'];
   const setting = /^setting:(.+)$/.exec(target);
   if (setting) return SETTING_PAGES[setting[1]] ?? pagePaths['setting:view'];
@@ -81,5 +82,9 @@ export function opTargetPath(target: string): string | null {
   if (!m) return null;
   const [, kind, id, name] = m;
   if (kind === 'protocol') return PROTOCOL_PAGES[id] ?? null;
+  if (kind === 'withdrawal') {
+    if (!code) return null;
+    return `${pagePaths[code.startsWith('extract:') ? 'extract:view' : 'withdraw:view']}?id=${id}`;
+  }
   return KIND_PAGES[kind]?.(id, name) ?? null;
 }

@@ -34,7 +34,7 @@ describe('operation-log targets', () => {
     expect(opTargetText('somethingNew#5')).toBe('somethingNew#5');
   });
 
-  it('opens every target the server writes on a page of the console, except a withdrawal', () => {
+  it('opens every target the server writes on a page of the console (a withdrawal by its row’s code)', () => {
     const pages = new Set<string>(Object.values(pagePaths));
     const unlinked: string[] = [];
     for (const target of serverModuleMatches(/target: [`']([^`']+)[`']/g)) {
@@ -48,6 +48,8 @@ describe('operation-log targets', () => {
       else expect(pages.has(path.split('?')[0])).toBe(true);
     }
     expect(unlinked).toEqual(['withdrawal#6']);
+    expect(opTargetPath('withdrawal#6', 'withdraw:audit')).toBe('withdrawLayout/withdrawListLayout?id=6');
+    expect(opTargetPath('withdrawal#6', 'extract:pay')).toBe('withdrawLayout/extractListLayout?id=6');
     expect(opTargetPath('deposit#9')).toBe('depositLayout/depositListLayout?id=9');
     expect(opTargetPath('manager#7 (uxtest01)')).toBe('systemLayout/managerLayout?username=uxtest01');
     expect(opTargetPath('member#3 (10000003)')).toBe('memberLayout/memberListLayout?keyword=10000003');

@@ -33,9 +33,9 @@ const COLUMNS: Column<OpLogRow>[] = [
     headerName: '操作对象',
     width: 200,
     // A link to the record's page where the target names one (a page the role lacks answers 403).
-    renderCell: ({ value }) => {
+    renderCell: ({ value, row }) => {
       const target = value as string;
-      const to = opTargetPath(target);
+      const to = opTargetPath(target, row.code);
       const text = opTargetText(target);
       return to ? (
         <Link component={RouterLink} to={`/layout/${to}`}>
