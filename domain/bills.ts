@@ -63,7 +63,8 @@ export function billRefText(kind: string, id: number | null): string {
 /**
  * The console page (path and query, below /layout/) that shows a bill's record: withdrawals and deposits
  * by their id (提取 when the bill is in LZ), the other kinds as the records of the bill's member (a
- * transfer, pledge, seed, order or match list narrowed to him; in a match the seller's LZ moves through
+ * transfer, pledge or order list narrowed to his id or uid exactly; a seed or match list, which have no
+ * such filter, to his uid as a keyword, which a phone starting with the same digits also matches; in a match the seller's LZ moves through
  * frozen, the buyer's straight into available, which tells his side), a manager's
  * adjustment as the member himself. Null when the bill names nothing.
  */
@@ -72,6 +73,7 @@ export function billRefPath(bill: {
   refId?: number | null;
   asset: string;
   frozenChange: string;
+  memberId: number;
   uid: string;
 }): string | null {
   const id = bill.refId;
@@ -86,11 +88,11 @@ export function billRefPath(bill: {
     case 'transfer':
       return `transferLayout?uid=${uid}`;
     case 'pledge':
-      return `pledgeLayout/pledgeListLayout?keyword=${uid}`;
+      return `pledgeLayout/pledgeListLayout?memberId=${bill.memberId}`;
     case 'seed':
       return `energyLayout/seedLayout?keyword=${uid}`;
     case 'order':
-      return `mallLayout/orderLayout?keyword=${uid}`;
+      return `mallLayout/orderLayout?memberId=${bill.memberId}`;
     case 'match':
       return `matchLayout?${/^[+-]?0*(\.0*)?$/.test(bill.frozenChange) ? 'buyer' : 'seller'}=${uid}`;
     default:

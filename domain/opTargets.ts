@@ -32,7 +32,7 @@ const SETTINGS: Readonly<Record<string, string>> = {
   'withdrawAccount.2': '提取出款账户',
 };
 
-export function opTargetText(target: string): string {
+export function opTargetText(target: string, code?: string): string {
   if (target === 'setting') return '系统设置';
   const setting = /^setting:(.+)$/.exec(target);
   if (setting) return SETTINGS[setting[1]] ?? '设置';
@@ -40,7 +40,8 @@ export function opTargetText(target: string): string {
   if (!m) return target;
   const [, kind, id, name] = m;
   if (kind === 'protocol') return PROTOCOLS[id] ?? `文本 #${id}`;
-  const label = KINDS[kind];
+  // A 提取 is written as a withdrawal: its permission code tells.
+  const label = kind === 'withdrawal' && code?.startsWith('extract:') ? '提取' : KINDS[kind];
   if (!label) return target;
   return name === undefined ? `${label} #${id}` : `${label} #${id}（${name}）`;
 }

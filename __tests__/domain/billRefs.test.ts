@@ -21,7 +21,7 @@ describe('bill reference labels', () => {
   });
 
   it('links every ref kind the server writes to the page that shows its record', () => {
-    const bill = { refId: 7, asset: 'USDT', type: 2, frozenChange: '100', uid: '10000001' };
+    const bill = { refId: 7, asset: 'USDT', type: 2, frozenChange: '100', memberId: 41, uid: '10000001' };
     const pages = new Set<string>(Object.values(pagePaths));
     for (const kind of serverModuleMatches(/ref: \{ kind: '([a-z]+)'/g)) {
       const path = billRefPath({ ...bill, refKind: kind });
@@ -31,6 +31,7 @@ describe('bill reference labels', () => {
     expect(billRefPath({ ...bill, refKind: 'withdrawal' })).toBe('withdrawLayout/withdrawListLayout?id=7');
     expect(billRefPath({ ...bill, refKind: 'withdrawal', asset: 'LZ' })).toBe('withdrawLayout/extractListLayout?id=7');
     expect(billRefPath({ ...bill, refKind: 'deposit' })).toBe('depositLayout/depositListLayout?id=7');
+    expect(billRefPath({ ...bill, refKind: 'pledge' })).toBe('pledgeLayout/pledgeListLayout?memberId=41');
     // A match: the seller's LZ moves through frozen, the buyer's does not.
     expect(billRefPath({ ...bill, refKind: 'match', frozenChange: '-5' })).toBe('matchLayout?seller=10000001');
     expect(billRefPath({ ...bill, refKind: 'match', frozenChange: '0' })).toBe('matchLayout?buyer=10000001');

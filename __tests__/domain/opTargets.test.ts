@@ -27,6 +27,7 @@ describe('operation-log targets', () => {
 
   it('reads each form', () => {
     expect(opTargetText('withdrawal#484')).toBe('提现 #484');
+    expect(opTargetText('withdrawal#484', 'extract:audit')).toBe('提取 #484');
     expect(opTargetText('manager#7 (uxtest01)')).toBe('管理员 #7（uxtest01）');
     expect(opTargetText('protocol#8')).toBe('玩法说明');
     expect(opTargetText('setting')).toBe('系统设置');

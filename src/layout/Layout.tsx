@@ -4,7 +4,7 @@
  * screens, 16 px otherwise. Window resizes feed the layout slice, which collapses the sidebar on
  * small screens. The MUI theme (Chinese locale) starts here: every page below is inside it.
  */
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useStore } from 'react-redux';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -92,11 +92,10 @@ function useRememberedSidebar() {
   const username = useAppSelector((s) => s.auth.username);
   const small = useAppSelector((s) => s.layout.breakpoint === 'small');
   const store = useStore<RootState>();
-  const restored = useRef<string | null>(null);
+  // On entering the console and on leaving a phone-sized width (which collapsed it, then expanded it).
   useEffect(() => {
     // The store as it is now: the window's width was read by an effect of this same render.
-    if (store.getState().layout.breakpoint === 'small' || !username || restored.current === username) return;
-    restored.current = username;
+    if (store.getState().layout.breakpoint === 'small' || !username) return;
     const stored = readPref(username, SIDEBAR_PREF);
     if (typeof stored === 'boolean') dispatch(setCollapsed(stored));
   }, [dispatch, store, username, small]);

@@ -99,9 +99,10 @@ export default function TabStrip({ onRefresh }: TabStripProps) {
       onRefresh();
     } else if (what === 'close') close([target]);
     else if (what === 'others') {
-      const keep = tabs.find((t) => t.key === target);
-      close(tabs.filter((t) => t.key !== target).map((t) => t.key));
-      if (keep && keep.key !== key) navigate(keep.url);
+      close(
+        tabs.filter((t) => t.key !== target).map((t) => t.key),
+        tabs.find((t) => t.key === target),
+      );
     } else close(tabs.map((t) => t.key));
   };
 

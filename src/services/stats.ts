@@ -10,8 +10,10 @@ import { LIST } from './tags';
 export const WAITING_POLL_MS = 30_000;
 
 export const statsApi = api.enhanceEndpoints({
-  addTagTypes: ['Withdraw', 'Deposit', 'Match', 'Order'],
+  addTagTypes: ['Withdraw', 'Deposit', 'Match', 'Order', 'Stat'],
   endpoints: {
+    // Nothing invalidates it but 刷新 on its tab (the figures are of days past and the current one).
+    getStat: { providesTags: ['Stat'] },
     getWelcome: {
       providesTags: [
         { type: 'Withdraw', id: LIST },

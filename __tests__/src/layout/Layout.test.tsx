@@ -100,11 +100,17 @@ describe('Layout', () => {
     expect(stored()).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: '展开菜单' }));
     fireEvent.click(screen.getByRole('button', { name: '收起菜单' }));
-    // A narrow window collapses and a wide one expands it again: neither is the manager's choice.
+    // A narrow window collapses it: not the manager's choice, which comes back when the window widens.
+    act(() => setWidth(700));
+    expect(first.store.getState().layout.collapsed).toBe(true);
+    act(() => setWidth(1400));
+    await waitFor(() => expect(first.store.getState().layout.collapsed).toBe(true));
+    expect(stored()).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '展开菜单' }));
     act(() => setWidth(700));
     act(() => setWidth(1400));
-    expect(first.store.getState().layout.collapsed).toBe(false);
-    expect(stored()).toBe(true);
+    await waitFor(() => expect(first.store.getState().layout.collapsed).toBe(false));
+    expect(stored()).toBe(false);
     first.unmount();
 
     // makeStore clears the storage: put the manager's preference back, as a reload would find it.

@@ -3,7 +3,7 @@
  * the number of clicks or managers) and 驳回 asks for a reason; both behind a confirmation and shown
  * only with deposit:audit. The totals line sums the filtered amounts.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import type { Column } from '../../components/table/columnTypes';
@@ -67,6 +67,9 @@ export default function DepositListPage() {
   // status filter) it closes, rather than offer the actions of a state the record has left.
   const [detail, setDetail] = useState<Deposit | null>(null);
   const detailRow = detail ? (data?.list.find((r) => r.id === detail.id) ?? null) : null;
+  useEffect(() => {
+    if (detail && data && !isFetching && !detailRow) setDetail(null);
+  }, [detail, data, isFetching, detailRow]);
 
   const columns = useMemo<Column<Deposit>[]>(
     () => [
@@ -121,7 +124,15 @@ export default function DepositListPage() {
           </Can>
         }
       >
-        <TextField label="ID" size="small" sx={{ width: 110 }} {...params.field('id')} />
+        <TextField
+          label="ID"
+          size="small"
+          sx={{ width: 110 }}
+          {...params.field('id')}
+          // Only digits filter; anything else is marked rather than silently ignored.
+          error={!/^\s*\d*\s*$/.test(params.draft.id)}
+          title={/^\s*\d*\s*$/.test(params.draft.id) ? undefined : 'ID 只能是数字'}
+        />
         <TextField label="会员" placeholder="UID或手机号" size="small" {...params.field('keyword')} />
         <TextField label="交易哈希" size="small" {...params.field('txHash')} />
         <EnumSelect filter label="链" {...params.field('chain')} options={Chains} />

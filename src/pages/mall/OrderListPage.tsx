@@ -32,8 +32,9 @@ import type { Order } from './OrderDrawer';
 const OrderDrawer = lazy(() => import('./OrderDrawer'));
 const ShipDialog = lazy(() => import('./ShipDialog'));
 
-const FILTERS = { orderNo: '', keyword: '', productId: '', status: '', start: '', end: '' };
-const NUMERIC = ['status', 'productId'] as const;
+// memberId: one member's orders exactly (a link from a bill); no field of its own.
+const FILTERS = { orderNo: '', keyword: '', memberId: '', productId: '', status: '', start: '', end: '' };
+const NUMERIC = ['status', 'memberId', 'productId'] as const;
 
 export default function OrderListPage() {
   const params = useListParams({ filters: FILTERS, numeric: NUMERIC });

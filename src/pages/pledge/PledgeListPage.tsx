@@ -23,8 +23,9 @@ import { useListPledgeModesQuery, useListPledgesQuery } from '../../services/ple
 import SettlementRun from '../../components/SettlementRun';
 import PledgeReleaseDrawer, { type Pledge } from './PledgeReleaseDrawer';
 
-const FILTERS = { keyword: '', modeId: '', status: '', start: '', end: '' };
-const NUMERIC = ['modeId', 'status'] as const;
+// memberId: one member's records exactly (a link from a bill); no field of its own.
+const FILTERS = { keyword: '', memberId: '', modeId: '', status: '', start: '', end: '' };
+const NUMERIC = ['memberId', 'modeId', 'status'] as const;
 
 export default function PledgeListPage() {
   const params = useListParams({ filters: FILTERS, numeric: NUMERIC });

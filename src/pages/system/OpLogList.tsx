@@ -36,7 +36,7 @@ const COLUMNS: Column<OpLogRow>[] = [
     renderCell: ({ value, row }) => {
       const target = value as string;
       const to = opTargetPath(target, row.code);
-      const text = opTargetText(target);
+      const text = opTargetText(target, row.code);
       return to ? (
         <Link component={RouterLink} to={`/layout/${to}`}>
           {text}

@@ -4,7 +4,7 @@
  * remark) per row behind a confirmation, shown only to managers holding the type's audit or pay code;
  * the same actions on a selection, answered per record in a summary.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import type { Column } from '../../components/table/columnTypes';
@@ -147,6 +147,9 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
   // status filter) it closes, rather than offer the actions of a state the record has left.
   const [detail, setDetail] = useState<Withdraw | null>(null);
   const detailRow = detail ? (data?.list.find((r) => r.id === detail.id) ?? null) : null;
+  useEffect(() => {
+    if (detail && data && !isFetching && !detailRow) setDetail(null);
+  }, [detail, data, isFetching, detailRow]);
 
   const columns = useMemo<Column<Withdraw>[]>(
     () => [
@@ -236,7 +239,15 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
           </>
         }
       >
-        <TextField label="ID" size="small" sx={{ width: 110 }} {...params.field('id')} />
+        <TextField
+          label="ID"
+          size="small"
+          sx={{ width: 110 }}
+          {...params.field('id')}
+          // Only digits filter; anything else is marked rather than silently ignored.
+          error={!/^\s*\d*\s*$/.test(params.draft.id)}
+          title={/^\s*\d*\s*$/.test(params.draft.id) ? undefined : 'ID 只能是数字'}
+        />
         <TextField label="会员" placeholder="UID或手机号" size="small" {...params.field('keyword')} />
         <EnumSelect filter label="状态" sx={{ width: 130 }} {...params.field('status')} options={WithdrawStatus} />
         <TextField label="地址" size="small" {...params.field('address')} />
