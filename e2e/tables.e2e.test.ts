@@ -7,11 +7,14 @@ import type { Browser, Page } from 'playwright-core';
 import { api, apiLogin, launch, loginAs, newPage } from './browser';
 
 let browser: Browser;
-let token: string;
 beforeAll(async () => {
   browser = await launch();
-  token = await apiLogin();
 });
+/**
+ * A session for the API calls of one test: each browser login is a session too, and a manager keeps a
+ * limited number, the oldest ending first (one token for the whole file ended after five tests).
+ */
+const freshToken = () => apiLogin();
 afterAll(async () => {
   await browser?.close();
 });
@@ -63,7 +66,7 @@ describe('list tables', () => {
   });
 
   it('goes to a page by number, to 末页 and back to 首页, and shows the last page for a page past the end', async () => {
-    const total = (await api(token, 'GET', '/v1/admin/member/list?size=10')).data.total as number;
+    const total = (await api(await freshToken(), 'GET', '/v1/admin/member/list?size=10')).data.total as number;
     const last = Math.ceil(total / 10);
     expect(last).toBeGreaterThan(2);
     const { context, page } = await newPage(browser);
@@ -113,7 +116,7 @@ describe('list tables', () => {
   });
 
   it('copies a withdrawal address exactly from its drawer', async () => {
-    const w = (await api(token, 'GET', '/v1/admin/withdraw/list?type=1&size=1')).data.list[0];
+    const w = (await api(await freshToken(), 'GET', '/v1/admin/withdraw/list?type=1&size=1')).data.list[0];
     const { context, page } = await newPage(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await loginAs(page);
@@ -130,7 +133,7 @@ describe('list tables', () => {
   });
 
   it('goes from a bill’s 关联 to its withdrawal, and the ID filter finds it again', async () => {
-    const bills = await api(token, 'GET', '/v1/admin/bill?type=2&size=10');
+    const bills = await api(await freshToken(), 'GET', '/v1/admin/bill?type=2&size=10');
     expect(bills).toMatchObject({ code: 200 });
     const b = bills.data.list[0];
     expect(b.refKind).toBe('withdrawal');
