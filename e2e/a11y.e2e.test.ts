@@ -78,7 +78,9 @@ describe('accessibility', () => {
     }
     expect(found).toEqual({});
     await page.context().close();
-  });
+    // A sweep of /login and 28 pages, each settled and scanned: ~55 s on a quiet CI machine, more on a
+    // busy one. A ceiling, not a measure (figures live in bench/).
+  }, 240_000);
 
   it('works a list with the keyboard alone: filter, search, open a row action, close it', async () => {
     const page = await a11yPage();
