@@ -3,7 +3,7 @@
  * the number of clicks or managers) and 驳回 asks for a reason; both behind a confirmation and shown
  * only with deposit:audit. The totals line sums the filtered amounts.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import type { Column } from '../../components/table/columnTypes';
@@ -21,6 +21,7 @@ import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { ListPage } from '../../components/ListPage';
 import { usePermissions } from '../../components/useCan';
 import useAction from '../../components/useAction';
+import { useDetailRow } from '../../components/useDetailRow';
 import { useListParams } from '../../components/useListParams';
 import EnumSelect from '../../components/EnumSelect';
 import type { ListDepositsApiArg, ListDepositsApiResponse } from '../../services/generated/deposit';
@@ -63,13 +64,7 @@ export default function DepositListPage() {
           </Button>
         ))
       : null;
-  // The drawer shows the row as the list now has it: after an action that takes it off the list (a
-  // status filter) it closes, rather than offer the actions of a state the record has left.
-  const [detail, setDetail] = useState<Deposit | null>(null);
-  const detailRow = detail ? (data?.list.find((r) => r.id === detail.id) ?? null) : null;
-  useEffect(() => {
-    if (detail && data && !isFetching && !detailRow) setDetail(null);
-  }, [detail, data, isFetching, detailRow]);
+  const detail = useDetailRow<Deposit>(data?.list, isFetching);
 
   const columns = useMemo<Column<Deposit>[]>(
     () => [
@@ -89,7 +84,7 @@ export default function DepositListPage() {
       actionsColumn<Deposit>(
         (row) => (
           <>
-            <Button size="small" onClick={() => setDetail(row)}>
+            <Button size="small" onClick={() => detail.open(row)}>
               详情
             </Button>
             {rowActions(row)}
@@ -140,10 +135,12 @@ export default function DepositListPage() {
         <DateRangeFilter params={params} />
       </ListPage>
       <DepositDrawer
-        row={detailRow}
-        onClose={() => setDetail(null)}
+        row={detail.row}
+        onClose={detail.close}
         actions={
-          detailRow && canAudit && DepositActions.actionsIn(detailRow.status).length ? rowActions(detailRow) : undefined
+          detail.row && canAudit && DepositActions.actionsIn(detail.row.status).length
+            ? rowActions(detail.row)
+            : undefined
         }
       />
       {actionDialog}

@@ -4,7 +4,7 @@
  * remark) per row behind a confirmation, shown only to managers holding the type's audit or pay code;
  * the same actions on a selection, answered per record in a summary.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import type { Column } from '../../components/table/columnTypes';
@@ -30,6 +30,7 @@ import { ListPage } from '../../components/ListPage';
 import StatusChips from '../../components/StatusChips';
 import { usePermissions } from '../../components/useCan';
 import useAction from '../../components/useAction';
+import { useDetailRow } from '../../components/useDetailRow';
 import { useListParams } from '../../components/useListParams';
 import { useRowSelection } from '../../components/useRowSelection';
 import EnumSelect from '../../components/EnumSelect';
@@ -143,13 +144,7 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
       ) : null}
     </>
   );
-  // The drawer shows the row as the list now has it: after an action that takes it off the list (a
-  // status filter) it closes, rather than offer the actions of a state the record has left.
-  const [detail, setDetail] = useState<Withdraw | null>(null);
-  const detailRow = detail ? (data?.list.find((r) => r.id === detail.id) ?? null) : null;
-  useEffect(() => {
-    if (detail && data && !isFetching && !detailRow) setDetail(null);
-  }, [detail, data, isFetching, detailRow]);
+  const detail = useDetailRow<Withdraw>(data?.list, isFetching);
 
   const columns = useMemo<Column<Withdraw>[]>(
     () => [
@@ -170,7 +165,7 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
       actionsColumn<Withdraw>(
         (row) => (
           <>
-            <Button size="small" onClick={() => setDetail(row)}>
+            <Button size="small" onClick={() => detail.open(row)}>
               详情
             </Button>
             {rowActions(row)}
@@ -262,10 +257,10 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
         onSubmit={pay}
       />
       <WithdrawDrawer
-        row={detailRow}
+        row={detail.row}
         label={label}
-        onClose={() => setDetail(null)}
-        actions={detailRow && (canAudit || canPay) ? rowActions(detailRow) : undefined}
+        onClose={detail.close}
+        actions={detail.row && (canAudit || canPay) ? rowActions(detail.row) : undefined}
       />
       <BatchResultDialog result={result} title={result?.action ?? ''} onClose={() => setResult(null)} />
       {actionDialog}
