@@ -7,6 +7,10 @@ export const Code = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  /** The role asks for an authenticator and this manager has none yet: bind one first (issue 15). */
+  totpBindRequired: 426,
+  /** A money action wants a fresh authenticator code: the console asks for one and sends it again. */
+  stepUp: 428,
   tooMany: 429,
   internal: 500,
 } as const;
@@ -23,6 +27,8 @@ export const Messages = {
   apiNotFound: '接口不存在',
   badCredentials: '用户名或密码错误',
   tooManyLogins: '登录失败次数过多，请15分钟后再试',
+  totpBindRequired: '所属角色要求绑定身份验证器，请先完成绑定',
+  stepUp: '该操作需要验证身份，请输入身份验证器中的6位验证码',
 } as const;
 
 /** The envelope every JSON response carries. */

@@ -5,6 +5,7 @@
  * reordering. Adding a page = a row here + a server module + a page folder.
  */
 import { pagePaths, type PageCode } from './pagePaths';
+import { TotpLogCodes } from './totp';
 
 export type PermissionKind = 'group' | 'page' | 'action';
 
@@ -321,7 +322,14 @@ export const alwaysAllowedCodes = allPermissions.filter((p) => p.always).map((p)
  * records about an account (issue 10: the per-account login limit). Their codes share the log's
  * `permission_code` column, so each needs a title of its own for the 操作 column and filter.
  */
-export const opLogEvents = [{ code: 'login:throttle', title: '登录限速' }] as const;
+export const opLogEvents = [
+  { code: 'login:throttle', title: '登录限速' },
+  { code: TotpLogCodes.bind, title: '绑定身份验证器' },
+  { code: TotpLogCodes.unbind, title: '解绑身份验证器' },
+  { code: TotpLogCodes.reset, title: '重置身份验证器' },
+  { code: TotpLogCodes.stepUpFailed, title: '二次验证失败' },
+  { code: TotpLogCodes.throttle, title: '验证码限速' },
+] as const;
 
 /** What an op-log row is about: every page and action of the tree, then the server's events. */
 export const opLogActions: ReadonlyArray<{ code: string; title: string }> = [

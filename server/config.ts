@@ -36,6 +36,13 @@ export interface Config {
   settleBatch: number;
   /** How long a settling process holds a day without renewing its lease (SETTLE_LEASE_SEC). */
   settleLeaseSeconds: number;
+  /**
+   * The key that encrypts managers' authenticator secrets (TOTP_KEY: 32 bytes as base64 or 64 hex
+   * digits), or null: then nobody can bind an authenticator (secrets are never stored plainly).
+   */
+  totpKey: Buffer | null;
+  /** How long a code given at login or step-up covers money actions (STEP_UP_SECONDS). */
+  stepUpSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +96,20 @@ function bool(env: NodeJS.ProcessEnv, name: string, def: boolean): boolean {
   return raw === 'true' || raw === '1';
 }
 
+/** TOTP_KEY: exactly 32 bytes, written as 64 hex digits or as base64 (standard or url-safe). */
+function totpKeyOf(raw: string | undefined): Buffer | null {
+  if (raw === undefined || raw === '') return null;
+  const key = /^[0-9a-fA-F]{64}$/.test(raw)
+    ? Buffer.from(raw, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(raw)
+      ? Buffer.from(raw, 'base64')
+      : null;
+  if (!key || key.length !== 32) {
+    throw new ConfigError('TOTP_KEY must be 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32)');
+  }
+  return key;
+}
+
 function trustProxyOf(raw: string | undefined): boolean | string {
   if (raw === undefined || raw === '') return 'loopback';
   if (raw === 'true' || raw === 'false') return raw === 'true';
@@ -132,5 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     settleAt: minuteOf(env, 'SETTLE_AT', '00:05'),
     settleBatch: int(env, 'SETTLE_BATCH', 1000, 1, 5000),
     settleLeaseSeconds: int(env, 'SETTLE_LEASE_SEC', 60, 1, 3600),
+    totpKey: totpKeyOf(env.TOTP_KEY),
+    stepUpSeconds: int(env, 'STEP_UP_SECONDS', 300, 5, 86_400),
   };
 }

@@ -25,6 +25,7 @@ import * as createUploads from './migrations/2026_11_26_0100_create_uploads';
 import * as createMall from './migrations/2026_11_26_0200_create_mall';
 import * as productNameTrigram from './migrations/2026_11_27_0100_product_name_trigram';
 import * as createContent from './migrations/2026_11_27_0200_create_content';
+import * as createTotp from './migrations/2026_11_28_0100_create_totp';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0900_create_access': createAccess,
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0200_create_mall': createMall,
   '2026_11_27_0100_product_name_trigram': productNameTrigram,
   '2026_11_27_0200_create_content': createContent,
+  '2026_11_28_0100_create_totp': createTotp,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

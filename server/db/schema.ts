@@ -15,6 +15,8 @@ export interface RoleTable {
   is_super: number;
   /** Bumped on every bind so each server process knows when its cached grants are stale. */
   perm_version: Generated<number>;
+  /** 1: the role's managers must bind an authenticator before anything else. */
+  require_totp: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -49,6 +51,8 @@ export interface ManagerTable {
   updated_at: number;
   /** Bumped on every save; a save names the version it read (optimistic concurrency). */
   version: Generated<number>;
+  /** 1: an authenticator is bound (manager_totp confirmed): logins ask for a code. */
+  totp_on: Generated<number>;
 }
 
 export interface SessionTable {
@@ -63,6 +67,37 @@ export interface SessionTable {
   revoked_at: number | null;
   /** 'logout' (answers 301) or 'ended' (disabled, deleted, password changed, session limit: 302). */
   revoked_reason: string | null;
+  /** When this session last gave an authenticator code (login or step-up). */
+  mfa_at: Generated<number | null>;
+}
+
+export interface ManagerTotpTable {
+  manager_id: number;
+  /** AES-256-GCM under TOTP_KEY: base64url of iv(12) | tag(16) | ciphertext. */
+  secret_enc: string;
+  /** Null until the first code confirms the binding. */
+  confirmed_at: number | null;
+  /** The newest time step accepted (replay guard). */
+  last_step: Generated<number>;
+  created_at: number;
+}
+
+export interface TotpRecoveryTable {
+  id: Generated<number>;
+  manager_id: number;
+  /** HMAC-SHA-256 (key from TOTP_KEY) of the normalised code, hex. */
+  code_hash: string;
+  used_at: number | null;
+}
+
+export interface LoginChallengeTable {
+  id: Generated<number>;
+  token_hash: string;
+  manager_id: number;
+  ip: string;
+  created_at: number;
+  failures: Generated<number>;
+  used_at: number | null;
 }
 
 export interface OpLogTable {
@@ -559,6 +594,9 @@ export interface Database {
   session: SessionTable;
   op_log: OpLogTable;
   login_attempt: LoginAttemptTable;
+  manager_totp: ManagerTotpTable;
+  totp_recovery: TotpRecoveryTable;
+  login_challenge: LoginChallengeTable;
   zone: ZoneTable;
   member: MemberTable;
   member_count: MemberCountTable;

@@ -1,5 +1,6 @@
 /** Every module's routes, registered in this order. Adding a module = one line here. */
 import authRoutes from './auth/auth.routes';
+import totpRoutes from './auth/totp.routes';
 import systemRoutes from './system/system.routes';
 import depositRoutes from './deposits/deposits.routes';
 import withdrawRoutes from './withdrawals/withdrawals.routes';
@@ -19,6 +20,7 @@ import liveRoutes from './live/live.routes';
 
 export const routeModules = [
   authRoutes,
+  totpRoutes,
   systemRoutes,
   depositRoutes,
   withdrawRoutes,

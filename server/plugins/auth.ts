@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Code, Messages } from '../../domain/codes';
 import { isPermissionCode } from '../../domain/permissions';
+import { STEP_UP_CODES } from '../../domain/totp';
 import type { Actor, Ctx } from '../context';
 import { AppError } from '../errors';
 import { resolveSession, type SessionManager } from '../modules/auth/session.service';
@@ -22,6 +23,13 @@ declare module 'fastify' {
     permission?: string | string[];
     /** 'session': only a valid session; 'public': no session (login). */
     auth?: 'session' | 'public';
+    /**
+     * A money action (its permission is one of STEP_UP_CODES): a manager with an authenticator must
+     * have given a code within STEP_UP_SECONDS, else the answer is 428 and the console asks for one.
+     */
+    stepUp?: boolean;
+    /** Open to a manager whose role asks for an authenticator he has not bound yet (binding, logout). */
+    beforeTotp?: boolean;
   }
   interface FastifyRequest {
     manager: SessionManager | null;
@@ -37,7 +45,11 @@ export interface RouteDeclaration {
   url: string;
   permission?: string | string[];
   auth?: string;
+  stepUp?: boolean;
+  beforeTotp?: boolean;
 }
+
+type RouteConfig = Omit<RouteDeclaration, 'method' | 'url'>;
 
 export function actorOf(request: { manager: SessionManager | null; ip: string }): Actor {
   if (!request.manager) throw new AppError(Code.notLoggedIn, Messages.notLoggedIn);
@@ -62,11 +74,18 @@ export default fp(async function auth(app: FastifyInstance, opts: { ctx: Ctx }) 
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;
-    for (const method of [route.method].flat()) {
-      const c = (route.config ?? {}) as { permission?: string | string[]; auth?: string };
-      routeTable.push({ method, url: route.url, permission: c.permission, auth: c.auth });
+    const config = (route.config ?? {}) as RouteConfig;
+    const methods = [route.method].flat();
+    for (const method of methods) {
+      routeTable.push({
+        method,
+        url: route.url,
+        permission: config.permission,
+        auth: config.auth,
+        stepUp: config.stepUp,
+        beforeTotp: config.beforeTotp,
+      });
     }
-    const config = (route.config ?? {}) as { permission?: string | string[]; auth?: string };
     const declared = [codesOf(config.permission).length > 0 || undefined, config.auth].filter(Boolean).length;
     if (declared !== 1) {
       throw new Error(
@@ -80,10 +99,15 @@ export default fp(async function auth(app: FastifyInstance, opts: { ctx: Ctx }) 
     if (config.auth && !['session', 'public'].includes(config.auth)) {
       throw new Error(`route ${route.method} ${route.url} has bad config.auth ${config.auth}`);
     }
+    const movesMoney = codesOf(config.permission).some((code) => STEP_UP_CODES.has(code));
+    if (movesMoney && methods.includes('POST') && config.stepUp !== true) {
+      throw new Error(`route ${route.method} ${route.url} moves money and must declare config.stepUp`);
+    }
   });
 
+  const stepUpMs = opts.ctx.config.stepUpSeconds * 1000;
   app.addHook('onRequest', async (request) => {
-    const config = request.routeOptions.config as { permission?: string | string[]; auth?: string };
+    const config = request.routeOptions.config as RouteConfig;
     // Decide by the route that matched, never by the raw URL: the router decodes the path, so
     // '/%761/admin/…' reaches a /v1 route while its URL does not start with '/v1/'.
     const routeUrl = request.routeOptions.url;
@@ -95,8 +119,15 @@ export default fp(async function auth(app: FastifyInstance, opts: { ctx: Ctx }) 
     const manager = await resolveSession(opts.ctx, typeof header === 'string' ? header.trim() : undefined);
     request.manager = manager;
     const needed = codesOf(config.permission);
+    if (manager.mustBindTotp && !config.beforeTotp) {
+      throw new AppError(Code.totpBindRequired, Messages.totpBindRequired);
+    }
     if (needed.length && !needed.some((code) => manager.codes.has(code))) {
       throw new AppError(Code.forbidden, Messages.forbidden);
+    }
+    if (config.stepUp && manager.totpOn) {
+      const fresh = manager.mfaAt !== null && opts.ctx.clock.now() - manager.mfaAt <= stepUpMs;
+      if (!fresh) throw new AppError(Code.stepUp, Messages.stepUp);
     }
   });
 });

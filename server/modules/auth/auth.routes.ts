@@ -24,7 +24,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx })
   app.post(
     '/v1/admin/user/logout',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', beforeTotp: true },
       schema: { operationId: 'logout', tags: ['auth'], summary: '退出登录', response: { 200: LogoutResult } },
     },
     async (req) => {
@@ -36,7 +36,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx })
   app.get(
     '/v1/admin/user/menu',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', beforeTotp: true },
       schema: { operationId: 'getMenu', tags: ['auth'], summary: '当前管理员的菜单', response: { 200: MenuResult } },
     },
     async (req) => ok(menuFor(req.manager!)),

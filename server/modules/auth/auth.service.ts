@@ -26,7 +26,7 @@ export const ACCOUNT_KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
 /** A day without any try and the account's count starts over. */
 export const ACCOUNT_FORGET_MS = 24 * 3600_000;
 /** The account's row in login_attempt: no client address is ever '*'. */
-const ACCOUNT_ROW = '*';
+export const ACCOUNT_ROW = '*';
 /** The op-log code of "the account limit holds" (not a permission: nobody grants it). */
 export const THROTTLE_LOG_CODE = 'login:throttle';
 
@@ -36,8 +36,15 @@ export function accountDelay(failures: number): number {
   return Math.min(ACCOUNT_MAX_DELAY_MS, ACCOUNT_FIRST_DELAY_MS * 2 ** (failures - ACCOUNT_FREE_FAILURES));
 }
 
+/** How many tries are free and how long each one after them waits: the account's or the code's. */
+export interface TryPolicy {
+  free: number;
+  delay(failures: number): number;
+}
+const ACCOUNT_POLICY: TryPolicy = { free: ACCOUNT_FREE_FAILURES, delay: accountDelay };
+
 /** "45秒", "15分钟": a wait as a person reads it, rounded up. */
-function waitText(ms: number): string {
+export function waitText(ms: number): string {
   const s = Math.max(1, Math.ceil(ms / 1000));
   return s < 60 ? `${s}秒` : `${Math.ceil(s / 60)}分钟`;
 }
@@ -88,11 +95,13 @@ async function countAttempt(db: Kysely<Database>, username: string, ip: string, 
  * one atomic update claims; in the delay, a compare-and-set on the row read claims the one try per
  * slot, so parallel attempts cannot all pass. Returns the time a try is accepted again when refused.
  */
-async function claimAccountTry(
+export async function claimAccountTry(
   db: Kysely<Database>,
   username: string,
   now: number,
+  policy: TryPolicy = ACCOUNT_POLICY,
 ): Promise<{ failures: number } | { retryAt: number }> {
+  const { free: freeTries, delay } = policy;
   const forgotten = now - ACCOUNT_FORGET_MS;
   // A few rounds: a parallel attempt may make the row, or move it, between our statements; while the
   // account is still within its free tries such a race must never turn into a refusal.
@@ -110,7 +119,7 @@ async function claimAccountTry(
       }))
       .where('username', '=', username)
       .where('ip', '=', ACCOUNT_ROW)
-      .where((eb) => eb.or([eb('failures', '<', ACCOUNT_FREE_FAILURES), eb('window_start', '<=', forgotten)]))
+      .where((eb) => eb.or([eb('failures', '<', freeTries), eb('window_start', '<=', forgotten)]))
       .returning('failures')
       .executeTakeFirst();
     if (free) return { failures: Number(free.failures) };
@@ -133,8 +142,8 @@ async function claimAccountTry(
     const failures = Number(cur.failures);
     const last = Number(cur.window_start);
     // The row was made (or forgotten) after our update looked: the free update applies again.
-    if (failures < ACCOUNT_FREE_FAILURES || last <= forgotten) continue;
-    const retryAt = last + accountDelay(failures);
+    if (failures < freeTries || last <= forgotten) continue;
+    const retryAt = last + delay(failures);
     if (now < retryAt) return { retryAt };
     const taken = await db
       .updateTable('login_attempt')
@@ -146,7 +155,7 @@ async function claimAccountTry(
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) === 1) return { failures: failures + 1 };
     // A parallel attempt took this slot.
-    return { retryAt: now + accountDelay(failures + 1) };
+    return { retryAt: now + delay(failures + 1) };
   }
   return { retryAt: now + ACCOUNT_FIRST_DELAY_MS };
 }
@@ -167,7 +176,7 @@ async function isKnownAddress(db: Kysely<Database>, managerId: number, ip: strin
 export async function login(
   ctx: Ctx,
   input: { username: string; password: string; ip: string; userAgent: string },
-): Promise<{ token: string; username: string }> {
+): Promise<{ token?: string; username: string; challenge?: string }> {
   const username = input.username.trim();
   const now = ctx.clock.now();
   const peer = input.ip.slice(0, 64);
@@ -177,7 +186,7 @@ export async function login(
   }
   const manager = await ctx.db
     .selectFrom('manager')
-    .select(['id', 'username', 'password_hash', 'status'])
+    .select(['id', 'username', 'password_hash', 'status', 'totp_on'])
     .where('username', '=', username)
     .executeTakeFirst();
   // Unknown user names are limited alike: the answers must not tell which names exist.
@@ -203,25 +212,76 @@ export async function login(
     throw badInput(Messages.badCredentials); // already counted
   }
   if (manager.status !== 1) throw new AppError(Code.forbidden, '该账号已被禁用，请联系管理员');
+  // The password is right: its failures are forgotten, and a manager with an authenticator goes on to
+  // the code step (a challenge, not a session).
+  if (manager.totp_on === 1)
+    return { username: manager.username, challenge: await openChallenge(ctx, manager.id, manager.username, ip) };
+  const token = await openSession(ctx, { managerId: manager.id, ip, userAgent: input.userAgent, mfaAt: null });
+  return { token, username: manager.username };
+}
+
+/** How long the code step may follow the password step, and how many wrong codes one challenge takes. */
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+export const CHALLENGE_MAX_FAILURES = 5;
+
+/** The password step's answer for a manager with an authenticator: a one-time ticket to the code step. */
+async function openChallenge(ctx: Ctx, managerId: number, username: string, ip: string): Promise<string> {
   const token = newToken();
   await ctx.db.transaction().execute(async (trx) => {
+    await forgetPasswordFailures(trx, username, ip);
+    // The manager's spent and stale tickets go as a new one comes (the table stays small).
     await trx
-      .deleteFrom('login_attempt')
-      .where('username', '=', username)
-      .where('ip', 'in', [ip, ACCOUNT_ROW])
+      .deleteFrom('login_challenge')
+      .where('manager_id', '=', managerId)
+      .where((eb) => eb.or([eb('used_at', 'is not', null), eb('created_at', '<', ctx.clock.now() - CHALLENGE_TTL_MS)]))
       .execute();
+    await trx
+      .insertInto('login_challenge')
+      .values({ token_hash: hashToken(token), manager_id: managerId, ip, created_at: ctx.clock.now(), used_at: null })
+      .execute();
+  });
+  return token;
+}
+
+/** Forgets the password failures of username (from ip and for the account) once the password is right. */
+export async function forgetPasswordFailures(
+  db: Kysely<Database> | Transaction<Database>,
+  username: string,
+  ip: string,
+) {
+  await db.deleteFrom('login_attempt').where('username', '=', username).where('ip', 'in', [ip, ACCOUNT_ROW]).execute();
+}
+
+/**
+ * A new session for a manager whose password (and code, when he has an authenticator) was right:
+ * the oldest sessions past the limit end, and this login becomes 最近登录 (the one before, 上次登录).
+ */
+export async function openSession(
+  ctx: Ctx,
+  s: { managerId: number; ip: string; userAgent: string; mfaAt: number | null },
+): Promise<string> {
+  const now = ctx.clock.now();
+  const token = newToken();
+  await ctx.db.transaction().execute(async (trx) => {
+    const { username } = await trx
+      .selectFrom('manager')
+      .select('username')
+      .where('id', '=', s.managerId)
+      .executeTakeFirstOrThrow();
+    await forgetPasswordFailures(trx, username, s.ip);
     await trx
       .insertInto('session')
       .values({
-        manager_id: manager.id,
+        manager_id: s.managerId,
         token_hash: hashToken(token),
-        ip,
-        user_agent: input.userAgent.slice(0, 300),
+        ip: s.ip,
+        user_agent: s.userAgent.slice(0, 300),
         created_at: now,
         last_seen_at: now,
+        mfa_at: s.mfaAt,
       })
       .execute();
-    await endSessionsPastLimit(trx, manager.id, ctx.config.maxSessions, now);
+    await endSessionsPastLimit(trx, s.managerId, ctx.config.maxSessions, now);
     await trx
       .updateTable('manager')
       .set((eb) => ({
@@ -229,12 +289,12 @@ export async function login(
         prev_login_at: eb.ref('last_login_at'),
         prev_login_ip: eb.ref('last_login_ip'),
         last_login_at: now,
-        last_login_ip: ip,
+        last_login_ip: s.ip,
       }))
-      .where('id', '=', manager.id)
+      .where('id', '=', s.managerId)
       .execute();
   });
-  return { token, username: manager.username };
+  return token;
 }
 
 /** Logging in past the session limit ends the oldest sessions; they get 302 ("logged in elsewhere"). */

@@ -3,7 +3,7 @@
  * time. A revoked session answers 301 after logout and 302 when it was ended elsewhere.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { CompiledQuery, InferResult, Kysely } from 'kysely';
+import type { CompiledQuery, InferResult, Kysely, Transaction } from 'kysely';
 import { Code, Messages } from '../../../domain/codes';
 import { allPermissions, alwaysAllowedCodes } from '../../../domain/permissions';
 import type { Ctx } from '../../context';
@@ -25,6 +25,12 @@ export interface SessionManager {
   /** The role's grant version (moved by every bind): the live channel notices a change by it. */
   permVersion: number;
   codes: ReadonlySet<string>;
+  /** An authenticator is bound: money routes ask for a fresh code (step-up). */
+  totpOn: boolean;
+  /** The role asks for an authenticator and none is bound: only binding (and logout) is open. */
+  mustBindTotp: boolean;
+  /** When this session last gave a code (login or step-up), or null. */
+  mfaAt: number | null;
 }
 
 const ALL_CODES: ReadonlySet<string> = new Set(allPermissions.map((p) => p.code));
@@ -69,6 +75,9 @@ function sessionLookup(db: Kysely<Database>, tokenHash: string) {
       'm.role_id as roleId',
       'r.is_super as isSuper',
       'r.perm_version as permVersion',
+      'm.totp_on as totpOn',
+      'r.require_totp as requireTotp',
+      's.mfa_at as mfaAt',
     ])
     .where('s.token_hash', '=', tokenHash);
 }
@@ -107,6 +116,7 @@ export async function resolveSession(ctx: Ctx, token: string | undefined): Promi
     await ctx.db.updateTable('session').set({ last_seen_at: now }).where('id', '=', row.sessionId).execute();
   }
   const isSuper = row.isSuper === 1;
+  const totpOn = row.totpOn === 1;
   return {
     sessionId: row.sessionId,
     id: row.managerId,
@@ -115,11 +125,19 @@ export async function resolveSession(ctx: Ctx, token: string | undefined): Promi
     isSuper,
     permVersion: Number(row.permVersion ?? 0),
     codes: isSuper ? ALL_CODES : await roleCodes(ctx.db, Number(row.roleId), Number(row.permVersion)),
+    totpOn,
+    mustBindTotp: !totpOn && row.requireTotp === 1,
+    mfaAt: row.mfaAt == null ? null : Number(row.mfaAt),
   };
 }
 
 /** Ends every live session of a manager (disable, delete, password change): they answer 302 next. */
-export async function endSessions(db: Kysely<Database>, managerId: number, now: number, exceptSessionId?: number) {
+export async function endSessions(
+  db: Kysely<Database> | Transaction<Database>,
+  managerId: number,
+  now: number,
+  exceptSessionId?: number,
+) {
   let q = db
     .updateTable('session')
     .set({ revoked_at: now, revoked_reason: 'ended' })

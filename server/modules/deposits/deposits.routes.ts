@@ -55,7 +55,7 @@ const depositRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx
   app.post(
     '/v1/admin/deposit/opt',
     {
-      config: { permission: 'deposit:audit' },
+      config: { permission: 'deposit:audit', stepUp: true },
       schema: {
         operationId: 'depositOpt',
         tags: ['deposit'],
@@ -84,7 +84,7 @@ const depositRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx
   app.post(
     '/v1/admin/deposit/setting',
     {
-      config: { permission: 'depositSetting:update' },
+      config: { permission: 'depositSetting:update', stepUp: true },
       schema: {
         operationId: 'saveDepositSetting',
         tags: ['deposit'],
@@ -114,7 +114,7 @@ const depositRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx
   app.post(
     '/v1/admin/deposit/account/opt',
     {
-      config: { permission: 'depositAccount:opt' },
+      config: { permission: 'depositAccount:opt', stepUp: true },
       schema: {
         operationId: 'depositAccountOpt',
         tags: ['deposit'],

@@ -113,7 +113,7 @@ const mallRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx })
   app.post(
     '/v1/admin/order/opt',
     {
-      config: { permission: 'order:opt' },
+      config: { permission: 'order:opt', stepUp: true },
       schema: {
         operationId: 'orderOpt',
         tags: ['order'],

@@ -25,7 +25,7 @@ const matchRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx }
   app.post(
     '/v1/admin/match/opt',
     {
-      config: { permission: 'match:opt' },
+      config: { permission: 'match:opt', stepUp: true },
       schema: {
         operationId: 'matchOpt',
         tags: ['match'],

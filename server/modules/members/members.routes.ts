@@ -55,7 +55,7 @@ const memberRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx 
   app.post(
     '/v1/admin/member/opt',
     {
-      config: { permission: ['member:opt', 'member:adjust'] },
+      config: { permission: ['member:opt', 'member:adjust'], stepUp: true },
       schema: {
         operationId: 'memberOpt',
         tags: ['member'],

@@ -44,6 +44,7 @@ export async function findManagers(db: Db, f: ManagerFilter, page: KeysetPageReq
         'm.status',
         'm.last_login_at',
         'm.last_login_ip',
+        'm.totp_on',
         'm.created_at',
         'm.updated_at',
         'm.version',

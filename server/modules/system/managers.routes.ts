@@ -36,7 +36,7 @@ const managerRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx
   app.post(
     '/v1/admin/user/create',
     {
-      config: { permission: 'manager:create' },
+      config: { permission: 'manager:create', stepUp: true },
       schema: {
         operationId: 'saveManager',
         tags: ['system'],

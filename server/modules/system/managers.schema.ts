@@ -26,6 +26,8 @@ export const ManagerRow = Type.Object({
   status: ManagerStatus,
   lastLoginAt: Type.Union([Type.Integer(), Type.Null()], { description: 'epoch ms' }),
   lastLoginIp: Type.Union([Type.String(), Type.Null()]),
+  /** An authenticator is bound (the super manager may reset it). */
+  totpOn: Type.Boolean(),
   createdAt: Type.Integer({ description: 'epoch ms' }),
   updatedAt: Type.Integer({ description: 'epoch ms' }),
   version: Type.Integer({ description: 'send it back with an edit (user/create with id)' }),

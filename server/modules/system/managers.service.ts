@@ -70,6 +70,7 @@ export async function listManagers(ctx: Ctx, q: ManagerListInput) {
       status: r.status as 0 | 1,
       lastLoginAt: r.last_login_at == null ? null : Number(r.last_login_at),
       lastLoginIp: r.last_login_ip,
+      totpOn: r.totp_on === 1,
       createdAt: Number(r.created_at),
       updatedAt: Number(r.updated_at),
       version: r.version,

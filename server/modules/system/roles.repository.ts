@@ -25,6 +25,7 @@ export async function findRoles(db: Db, f: { name?: string }, page: KeysetPageRe
         'r.name',
         'r.remark',
         'r.is_super',
+        'r.require_totp',
         'r.created_at',
         'r.updated_at',
         eb
@@ -49,7 +50,10 @@ export async function findRoleOptions(db: Db) {
 }
 
 export async function findRoleById(db: Db, id: number, lock = false) {
-  const q = db.selectFrom('role').select(['id', 'name', 'remark', 'is_super', 'perm_version']).where('id', '=', id);
+  const q = db
+    .selectFrom('role')
+    .select(['id', 'name', 'remark', 'is_super', 'perm_version', 'require_totp'])
+    .where('id', '=', id);
   return lock ? forUpdate(q, db as unknown as Kysely<unknown>).executeTakeFirst() : q.executeTakeFirst();
 }
 
@@ -93,13 +97,17 @@ export async function findGrantIds(db: Db, roleIds: number[]): Promise<Map<numbe
  * and the cached codes of each process are keyed by id and version (session.service.ts), so a
  * reused id must not come back with the version the deleted role's grants were cached under.
  */
-export async function insertRole(db: Db, v: { name: string; remark: string; now: number }): Promise<number> {
+export async function insertRole(
+  db: Db,
+  v: { name: string; remark: string; requireTotp?: boolean; now: number },
+): Promise<number> {
   const row = await db
     .insertInto('role')
     .values({
       name: v.name,
       remark: v.remark,
       is_super: 0,
+      require_totp: v.requireTotp ? 1 : 0,
       perm_version: randomInt(1, 2 ** 30),
       created_at: v.now,
       updated_at: v.now,
@@ -109,10 +117,14 @@ export async function insertRole(db: Db, v: { name: string; remark: string; now:
   return Number(row.id);
 }
 
-export async function updateRole(db: Db, id: number, v: { name: string; remark: string; now: number }) {
+export async function updateRole(
+  db: Db,
+  id: number,
+  v: { name: string; remark: string; requireTotp: boolean; now: number },
+) {
   const res = await db
     .updateTable('role')
-    .set({ name: v.name, remark: v.remark, updated_at: v.now })
+    .set({ name: v.name, remark: v.remark, require_totp: v.requireTotp ? 1 : 0, updated_at: v.now })
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;

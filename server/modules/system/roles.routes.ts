@@ -48,7 +48,7 @@ const roleRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx })
   app.post(
     '/v1/admin/role/bind',
     {
-      config: { permission: 'role:bind' },
+      config: { permission: 'role:bind', stepUp: true },
       schema: {
         operationId: 'bindRole',
         tags: ['system'],

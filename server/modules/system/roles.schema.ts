@@ -16,6 +16,8 @@ export const RoleRow = Type.Object({
   remark: Type.String(),
   /** The super role holds everything; it cannot be rebound or deleted. */
   isSuper: Type.Boolean(),
+  /** Its managers must bind an authenticator before anything else (issue 15). */
+  requireTotp: Type.Boolean(),
   /** Managers holding this role. */
   managerCount: Type.Integer(),
   /** Granted permission ids (closed upward); every id for the super role. */
@@ -31,6 +33,8 @@ export const SaveRoleBody = Type.Object(
     id: Type.Optional(IdParam('角色ID')),
     name: Type.String({ minLength: 1, maxLength: 50, title: '角色名称' }),
     remark: Type.Optional(MultilineText('备注', 200)),
+    /** Left out on an edit: unchanged. */
+    requireTotp: Type.Optional(Type.Boolean({ title: '要求绑定身份验证器' })),
   },
   { additionalProperties: false },
 );

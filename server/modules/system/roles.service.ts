@@ -69,6 +69,7 @@ export async function listRoles(
       name: r.name,
       remark: r.remark,
       isSuper: r.is_super === 1,
+      requireTotp: r.require_totp === 1,
       managerCount: Number(r.manager_count ?? 0),
       permissionIds: r.is_super === 1 ? ALL_IDS : (grants.get(Number(r.id)) ?? []),
       createdAt: Number(r.created_at),
@@ -80,7 +81,11 @@ export async function listRoles(
   };
 }
 
-export async function saveRole(ctx: Ctx, actor: Actor, input: { id?: number; name: string; remark?: string }) {
+export async function saveRole(
+  ctx: Ctx,
+  actor: Actor,
+  input: { id?: number; name: string; remark?: string; requireTotp?: boolean },
+) {
   const name = input.name.trim();
   if (!name) throw badInput(RoleMessages.nameBlank);
   const remark = (input.remark ?? '').trim();
@@ -88,17 +93,30 @@ export async function saveRole(ctx: Ctx, actor: Actor, input: { id?: number; nam
     return await managerAction(ctx, actor, async ({ trx, now }) => {
       if (await roleNameTaken(trx, name, input.id)) throw badInput(RoleMessages.nameTaken);
       if (input.id === undefined) {
-        const id = await insertRole(trx, { name, remark, now });
+        const requireTotp = input.requireTotp ?? false;
+        const id = await insertRole(trx, { name, remark, requireTotp, now });
         return {
           result: { id },
-          log: { code: 'role:create', target: `role#${id} (${name})`, summary: `新增角色 ${name}` },
+          log: {
+            code: 'role:create',
+            target: `role#${id} (${name})`,
+            summary: `新增角色 ${name}${requireTotp ? '（要求绑定身份验证器）' : ''}`,
+          },
         };
       }
       const cur = await findRoleById(trx, input.id, true);
       if (!cur) throw notFound(RoleMessages.notFound);
       await assertInScope(trx, actor, cur, RoleMessages.editBeyond);
-      if (!(await updateRole(trx, input.id, { name, remark, now }))) throw notFound(RoleMessages.notFound);
-      const changes = changeList([changed('名称', cur.name, name), cur.remark !== remark && '修改备注'], '（无变化）');
+      const requireTotp = input.requireTotp ?? cur.require_totp === 1;
+      if (!(await updateRole(trx, input.id, { name, remark, requireTotp, now }))) throw notFound(RoleMessages.notFound);
+      const changes = changeList(
+        [
+          changed('名称', cur.name, name),
+          cur.remark !== remark && '修改备注',
+          requireTotp !== (cur.require_totp === 1) && (requireTotp ? '要求绑定身份验证器' : '不再要求绑定身份验证器'),
+        ],
+        '（无变化）',
+      );
       return {
         result: { id: input.id },
         log: { code: 'role:create', target: `role#${input.id} (${name})`, summary: `编辑角色 ${name}${changes}` },

@@ -68,7 +68,7 @@ const withdrawRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ct
   app.post(
     '/v1/admin/withdraw/opt',
     {
-      config: { permission: WithdrawActionCodes },
+      config: { permission: WithdrawActionCodes, stepUp: true },
       schema: {
         operationId: 'withdrawOpt',
         tags: ['withdraw'],
@@ -83,7 +83,7 @@ const withdrawRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ct
   app.post(
     '/v1/admin/withdraw/opt/batch',
     {
-      config: { permission: WithdrawActionCodes },
+      config: { permission: WithdrawActionCodes, stepUp: true },
       schema: {
         operationId: 'withdrawBatch',
         tags: ['withdraw'],
@@ -113,7 +113,7 @@ const withdrawRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ct
   app.post(
     '/v1/admin/withdraw/setting',
     {
-      config: { permission: 'withdrawSetting:update' },
+      config: { permission: 'withdrawSetting:update', stepUp: true },
       schema: {
         operationId: 'saveWithdrawSetting',
         tags: ['withdraw'],
@@ -128,7 +128,7 @@ const withdrawRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ct
   app.post(
     '/v1/admin/withdraw/account',
     {
-      config: { permission: 'withdrawSetting:update' },
+      config: { permission: 'withdrawSetting:update', stepUp: true },
       schema: {
         operationId: 'saveWithdrawAccount',
         tags: ['withdraw'],

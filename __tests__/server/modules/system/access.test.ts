@@ -16,7 +16,12 @@ import { addManager, addRole, sessionOf } from './fixtures';
  * The only routes anyone may call without a session: the login, and an upload, whose credential is its
  * one-use ticket from `GET oss` (a session route) — uploads.routes.test.ts refuses a forged one.
  */
-const PUBLIC_ROUTES = ['POST /v1/admin/user/login', 'PUT /v1/admin/oss/upload/:token'];
+const PUBLIC_ROUTES = [
+  'POST /v1/admin/user/login',
+  // The login's code step (issue 15): it carries the password step's one-time challenge instead.
+  'POST /v1/admin/user/login/totp',
+  'PUT /v1/admin/oss/upload/:token',
+];
 
 /** Method + path of every registered /v1 route, read from the router itself (not from the auth plugin). */
 function routerRoutes(app: FastifyInstance): string[] {

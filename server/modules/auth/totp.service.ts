@@ -1,0 +1,429 @@
+/**
+ * The second factor (issue 15): binding an authenticator, checking its codes at login and before
+ * money moves (step-up), recovery codes, and the super manager's reset.
+ *
+ * - Codes: RFC 6238 (SHA-1, 6 digits, 30 s) through `otpauth`, accepted one step either side. A code
+ *   is taken once: accepting step s moves manager_totp.last_step to s by a conditional UPDATE, so the
+ *   same code (or an older one) is refused afterwards, by every server process.
+ * - Secrets: AES-256-GCM under TOTP_KEY, the manager's id as associated data (a row copied onto another
+ *   manager does not decrypt). Without TOTP_KEY nobody can bind.
+ * - Recovery codes: ten random codes of 50 bits, shown once, kept as HMAC-SHA-256 under a key derived
+ *   from TOTP_KEY; a used one is marked by a conditional UPDATE (once, even when raced).
+ * - Wrong codes are throttled per manager across addresses, like the account's passwords (5 free,
+ *   then one try per delay doubling from 1 minute to 1 hour); a right one clears the count.
+ */
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { Secret, TOTP } from 'otpauth';
+import { Code } from '../../../domain/codes';
+import { RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_ISSUER, TOTP_PERIOD_SECONDS, TotpLogCodes } from '../../../domain/totp';
+import type { Actor, Ctx } from '../../context';
+import type { Database } from '../../db/schema';
+import { AppError, badInput, conflict, forbidden, notFound } from '../../errors';
+import { writeOpLog } from '../oplog/oplog.repository';
+import {
+  ACCOUNT_ROW,
+  CHALLENGE_MAX_FAILURES,
+  CHALLENGE_TTL_MS,
+  claimAccountTry,
+  openSession,
+  waitText,
+  type TryPolicy,
+} from './auth.service';
+import { endSessions, hashToken } from './session.service';
+
+export const TOTP_FREE_FAILURES = 5;
+export const TOTP_FIRST_DELAY_MS = 60_000;
+export const TOTP_MAX_DELAY_MS = 3600_000;
+const TOTP_POLICY: TryPolicy = {
+  free: TOTP_FREE_FAILURES,
+  delay: (failures) => Math.min(TOTP_MAX_DELAY_MS, TOTP_FIRST_DELAY_MS * 2 ** (failures - TOTP_FREE_FAILURES)),
+};
+
+export const Msg = {
+  noKey: '服务器未配置 TOTP_KEY，暂不能绑定身份验证器，请联系系统管理员',
+  alreadyBound: '已绑定身份验证器，如需更换请先解绑',
+  notBound: '尚未绑定身份验证器',
+  noPending: '请先获取二维码，再输入验证码',
+  wrongCode: '验证码错误，请输入身份验证器中当前的6位验证码',
+  wrongRecovery: '恢复码错误或已使用',
+  replayed: '该验证码已使用过，请等待身份验证器显示下一个验证码',
+  needCode: '请输入验证码或恢复码',
+  challengeGone: '登录已超时，请重新输入用户名和密码',
+  throttled: (ms: number) => `验证码错误次数过多，请${waitText(ms)}后再试`,
+} as const;
+
+/** Where the code counts of a manager live in login_attempt (no user name contains '#'). */
+const throttleKey = (managerId: number) => `totp#${managerId}`;
+
+function keyOf(ctx: Ctx): Buffer {
+  if (!ctx.config.totpKey) throw conflict(Msg.noKey);
+  return ctx.config.totpKey;
+}
+
+export function encryptSecret(key: Buffer, managerId: number, base32: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(`manager:${managerId}`));
+  const body = Buffer.concat([cipher.update(base32, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+export function decryptSecret(key: Buffer, managerId: number, sealed: string): string {
+  const raw = Buffer.from(sealed, 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+  decipher.setAAD(Buffer.from(`manager:${managerId}`));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
+
+const totpOf = (base32: string, label = '') =>
+  new TOTP({
+    issuer: TOTP_ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(base32),
+  });
+
+/** The time step a code belongs to (one step either side of now), or null. */
+export function stepOfCode(base32: string, code: string, now: number): number | null {
+  const delta = totpOf(base32).validate({ token: code, timestamp: now, window: 1 });
+  return delta === null ? null : Math.floor(now / 1000 / TOTP_PERIOD_SECONDS) + delta;
+}
+
+/** Crockford's base32: no I, L, O or U; a person's O, I or L is read as 0, 1, 1. */
+const RECOVERY_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+function newRecoveryCode(): string {
+  const bytes = randomBytes(10);
+  let out = '';
+  for (const b of bytes) out += RECOVERY_ALPHABET[b & 31];
+  return `${out.slice(0, 5)}-${out.slice(5)}`;
+}
+
+const normalizeRecovery = (code: string) =>
+  code.replace(/[\s-]/g, '').toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1');
+
+function recoveryHash(key: Buffer, managerId: number, code: string): string {
+  const macKey = createHmac('sha256', key).update('totp-recovery').digest();
+  return createHmac('sha256', macKey)
+    .update(`${managerId}:${normalizeRecovery(code)}`)
+    .digest('hex');
+}
+
+/** What the manager sends to prove himself: a current code, or one of his recovery codes. */
+export interface Proof {
+  code?: string;
+  recoveryCode?: string;
+}
+
+/**
+ * Checks a code (or recovery code) of a manager's confirmed authenticator; throws a clear 400 (or 429
+ * when throttled) otherwise. The try is counted before it is checked (parallel guesses cannot all
+ * pass a check made before their failures are recorded); a right one clears the count.
+ */
+export async function checkProof(ctx: Ctx, actor: Actor, proof: Proof): Promise<'code' | 'recovery'> {
+  const code = proof.code?.replace(/\s/g, '');
+  if (!code && !proof.recoveryCode) throw badInput(Msg.needCode);
+  const key = keyOf(ctx);
+  const now = ctx.clock.now();
+  const claim = await claimAccountTry(ctx.db, throttleKey(actor.managerId), now, TOTP_POLICY);
+  if ('retryAt' in claim) throw new AppError(Code.tooMany, Msg.throttled(claim.retryAt - now));
+  const row = await ctx.db
+    .selectFrom('manager_totp')
+    .select(['secret_enc', 'last_step'])
+    .where('manager_id', '=', actor.managerId)
+    .where('confirmed_at', 'is not', null)
+    .executeTakeFirst();
+  if (!row) throw badInput(Msg.notBound);
+  let refusal: string | null;
+  if (code) {
+    const step = stepOfCode(decryptSecret(key, actor.managerId, row.secret_enc), code, now);
+    refusal = step === null ? Msg.wrongCode : (await takeStep(ctx.db, actor.managerId, step)) ? null : Msg.replayed;
+  } else {
+    const used = await ctx.db
+      .updateTable('totp_recovery')
+      .set({ used_at: now })
+      .where('manager_id', '=', actor.managerId)
+      .where('code_hash', '=', recoveryHash(key, actor.managerId, proof.recoveryCode!))
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    refusal = Number(used.numUpdatedRows) === 1 ? null : Msg.wrongRecovery;
+  }
+  if (refusal) {
+    if (claim.failures >= TOTP_FREE_FAILURES) {
+      await writeOpLog(
+        ctx.db,
+        actor,
+        {
+          code: TotpLogCodes.throttle,
+          target: `manager#${actor.managerId} (${actor.username})`,
+          summary: `验证码错误累计${claim.failures}次（来自 ${actor.ip}），每${waitText(TOTP_POLICY.delay(claim.failures))}只接受一次尝试`,
+        },
+        now,
+      );
+    }
+    throw badInput(refusal);
+  }
+  await ctx.db
+    .deleteFrom('login_attempt')
+    .where('username', '=', throttleKey(actor.managerId))
+    .where('ip', '=', ACCOUNT_ROW)
+    .execute();
+  return code ? 'code' : 'recovery';
+}
+
+/** Accepts time step `step` once: false when it (or a later one) was already taken. */
+async function takeStep(db: Kysely<Database> | Transaction<Database>, managerId: number, step: number) {
+  const r = await db
+    .updateTable('manager_totp')
+    .set({ last_step: step })
+    .where('manager_id', '=', managerId)
+    .where('last_step', '<', step)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export interface TotpStatus {
+  /** TOTP_KEY is set: binding is possible. */
+  available: boolean;
+  bound: boolean;
+  /** The manager's role asks for an authenticator. */
+  required: boolean;
+  boundAt: number | null;
+  recoveryLeft: number;
+  stepUpSeconds: number;
+}
+
+export async function totpStatus(ctx: Ctx, managerId: number): Promise<TotpStatus> {
+  const row = await ctx.db
+    .selectFrom('manager as m')
+    .innerJoin('role as r', 'r.id', 'm.role_id')
+    .leftJoin('manager_totp as t', 't.manager_id', 'm.id')
+    .select(['m.totp_on', 'r.require_totp', 't.confirmed_at'])
+    .where('m.id', '=', managerId)
+    .executeTakeFirstOrThrow();
+  const left = await ctx.db
+    .selectFrom('totp_recovery')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('manager_id', '=', managerId)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  const bound = row.totp_on === 1;
+  return {
+    available: ctx.config.totpKey !== null,
+    bound,
+    required: row.require_totp === 1,
+    boundAt: bound && row.confirmed_at != null ? Number(row.confirmed_at) : null,
+    recoveryLeft: bound ? Number(left.n) : 0,
+    stepUpSeconds: ctx.config.stepUpSeconds,
+  };
+}
+
+/**
+ * Step 1 of binding: a new secret, kept encrypted and unconfirmed (a second call replaces it), with the
+ * otpauth URI and its QR code (an SVG made here, never by a web service).
+ */
+export async function beginBinding(ctx: Ctx, actor: Actor): Promise<{ secret: string; uri: string; qr: string }> {
+  const key = keyOf(ctx);
+  const now = ctx.clock.now();
+  const secret = new Secret({ size: 20 }).base32;
+  const sealed = encryptSecret(key, actor.managerId, secret);
+  const r = await ctx.db
+    .insertInto('manager_totp')
+    .values({ manager_id: actor.managerId, secret_enc: sealed, confirmed_at: null, created_at: now })
+    .onConflict((oc) =>
+      oc
+        .column('manager_id')
+        .doUpdateSet({ secret_enc: sealed, last_step: 0, created_at: now })
+        .where('manager_totp.confirmed_at', 'is', null),
+    )
+    .executeTakeFirst();
+  if (Number(r.numInsertedOrUpdatedRows ?? 1) === 0) throw conflict(Msg.alreadyBound);
+  const uri = totpOf(secret, actor.username).toString();
+  const { toString } = await import('qrcode');
+  const svg = await toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return { secret, uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+}
+
+/**
+ * Step 2: the first code confirms the binding. The manager gets his ten recovery codes (shown this
+ * once), this session counts as just verified, and the op log has the row.
+ */
+export async function confirmBinding(
+  ctx: Ctx,
+  actor: Actor,
+  sessionId: number,
+  code: string,
+): Promise<{ recoveryCodes: string[] }> {
+  const key = keyOf(ctx);
+  const now = ctx.clock.now();
+  const claim = await claimAccountTry(ctx.db, throttleKey(actor.managerId), now, TOTP_POLICY);
+  if ('retryAt' in claim) throw new AppError(Code.tooMany, Msg.throttled(claim.retryAt - now));
+  const row = await ctx.db
+    .selectFrom('manager_totp')
+    .select(['secret_enc', 'confirmed_at'])
+    .where('manager_id', '=', actor.managerId)
+    .executeTakeFirst();
+  if (row?.confirmed_at != null) throw conflict(Msg.alreadyBound);
+  if (!row) throw badInput(Msg.noPending);
+  const step = stepOfCode(decryptSecret(key, actor.managerId, row.secret_enc), code.replace(/\s/g, ''), now);
+  if (step === null) throw badInput(Msg.wrongCode);
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await ctx.db.transaction().execute(async (trx) => {
+    const done = await trx
+      .updateTable('manager_totp')
+      .set({ confirmed_at: now, last_step: step })
+      .where('manager_id', '=', actor.managerId)
+      .where('confirmed_at', 'is', null)
+      .where('secret_enc', '=', row.secret_enc) // not replaced by another 获取二维码 meanwhile
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) throw conflict('二维码已更新或已绑定，请刷新后重试');
+    await trx.updateTable('manager').set({ totp_on: 1 }).where('id', '=', actor.managerId).execute();
+    await trx.deleteFrom('totp_recovery').where('manager_id', '=', actor.managerId).execute();
+    await trx
+      .insertInto('totp_recovery')
+      .values(
+        codes.map((c) => ({
+          manager_id: actor.managerId,
+          code_hash: recoveryHash(key, actor.managerId, c),
+          used_at: null,
+        })),
+      )
+      .execute();
+    await trx.updateTable('session').set({ mfa_at: now }).where('id', '=', sessionId).execute();
+    await trx
+      .deleteFrom('login_attempt')
+      .where('username', '=', throttleKey(actor.managerId))
+      .where('ip', '=', ACCOUNT_ROW)
+      .execute();
+    await writeOpLog(
+      trx,
+      actor,
+      { code: TotpLogCodes.bind, target: `manager#${actor.managerId} (${actor.username})`, summary: '绑定身份验证器' },
+      now,
+    );
+  });
+  return { recoveryCodes: codes };
+}
+
+/** Removes a manager's authenticator, its recovery codes and any pending binding (same transaction). */
+async function dropBinding(trx: Transaction<Database>, managerId: number) {
+  await trx.deleteFrom('manager_totp').where('manager_id', '=', managerId).execute();
+  await trx.deleteFrom('totp_recovery').where('manager_id', '=', managerId).execute();
+  await trx.updateTable('manager').set({ totp_on: 0 }).where('id', '=', managerId).execute();
+}
+
+/** The manager unbinds his own authenticator with a current code or a recovery code. */
+export async function unbind(ctx: Ctx, actor: Actor, proof: Proof): Promise<void> {
+  await checkProof(ctx, actor, proof);
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await dropBinding(trx, actor.managerId);
+    await writeOpLog(
+      trx,
+      actor,
+      {
+        code: TotpLogCodes.unbind,
+        target: `manager#${actor.managerId} (${actor.username})`,
+        summary: proof.code ? '解绑身份验证器（验证码）' : '解绑身份验证器（恢复码）',
+      },
+      now,
+    );
+  });
+}
+
+/** Step-up: a fresh code for this session; a wrong one is written to the op log. */
+export async function stepUp(ctx: Ctx, actor: Actor, sessionId: number, proof: Proof): Promise<void> {
+  try {
+    await checkProof(ctx, actor, proof);
+  } catch (err) {
+    if (err instanceof AppError && err.code !== Code.tooMany) {
+      await writeOpLog(
+        ctx.db,
+        actor,
+        {
+          code: TotpLogCodes.stepUpFailed,
+          target: `manager#${actor.managerId} (${actor.username})`,
+          summary: `二次验证失败：${err.message}`,
+        },
+        ctx.clock.now(),
+      );
+    }
+    throw err;
+  }
+  await ctx.db.updateTable('session').set({ mfa_at: ctx.clock.now() }).where('id', '=', sessionId).execute();
+}
+
+/** The super manager resets another manager's authenticator (lost phone): his sessions end too. */
+export async function resetBinding(ctx: Ctx, actor: Actor & { isSuper: boolean }, managerId: number): Promise<void> {
+  if (!actor.isSuper) throw forbidden('只有超级管理员可以重置身份验证器');
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const target = await trx
+      .selectFrom('manager')
+      .select(['username', 'totp_on'])
+      .where('id', '=', managerId)
+      .executeTakeFirst();
+    if (!target) throw notFound('管理员不存在');
+    if (target.totp_on !== 1) throw conflict(`管理员 ${target.username} 未绑定身份验证器`);
+    await dropBinding(trx, managerId);
+    await endSessions(trx, managerId, now);
+    await writeOpLog(
+      trx,
+      actor,
+      {
+        code: TotpLogCodes.reset,
+        target: `manager#${managerId} (${target.username})`,
+        summary: `重置 ${target.username} 的身份验证器`,
+      },
+      now,
+    );
+  });
+}
+
+/**
+ * The login's code step: the password step's challenge (once, within CHALLENGE_TTL_MS, at most
+ * CHALLENGE_MAX_FAILURES wrong codes) and a code or recovery code give the session; the code counts
+ * as this session's last verification.
+ */
+export async function loginWithCode(
+  ctx: Ctx,
+  input: Proof & { challenge: string; ip: string; userAgent: string },
+): Promise<{ token: string; username: string }> {
+  const now = ctx.clock.now();
+  const found = await ctx.db
+    .selectFrom('login_challenge as c')
+    .innerJoin('manager as m', 'm.id', 'c.manager_id')
+    .select(['c.id', 'c.manager_id', 'm.username', 'm.status', 'm.totp_on'])
+    .where('c.token_hash', '=', hashToken(input.challenge))
+    .where('c.used_at', 'is', null)
+    .where('c.created_at', '>', now - CHALLENGE_TTL_MS)
+    .where('c.failures', '<', CHALLENGE_MAX_FAILURES)
+    .executeTakeFirst();
+  if (!found || found.totp_on !== 1) throw badInput(Msg.challengeGone);
+  if (found.status !== 1) throw new AppError(Code.forbidden, '该账号已被禁用，请联系管理员');
+  const ip = input.ip.slice(0, 64) || 'unknown';
+  const actor = { managerId: Number(found.manager_id), username: found.username, ip };
+  try {
+    await checkProof(ctx, actor, input);
+  } catch (err) {
+    await ctx.db
+      .updateTable('login_challenge')
+      .set((eb) => ({ failures: eb('failures', '+', 1) }))
+      .where('id', '=', found.id)
+      .execute();
+    throw err;
+  }
+  const spent = await ctx.db
+    .updateTable('login_challenge')
+    .set({ used_at: now })
+    .where('id', '=', found.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(spent.numUpdatedRows) !== 1) throw badInput(Msg.challengeGone);
+  const token = await openSession(ctx, { managerId: actor.managerId, ip, userAgent: input.userAgent, mfaAt: now });
+  return { token, username: found.username };
+}
