@@ -27,8 +27,6 @@ export const Messages = {
   apiNotFound: '接口不存在',
   badCredentials: '用户名或密码错误',
   tooManyLogins: '登录失败次数过多，请15分钟后再试',
-  totpBindRequired: '所属角色要求绑定身份验证器，请先完成绑定',
-  stepUp: '该操作需要验证身份，请输入身份验证器中的6位验证码',
 } as const;
 
 /** The envelope every JSON response carries. */

@@ -33,6 +33,13 @@ export const STEP_UP_CODES: ReadonlySet<string> = new Set([
   'depositAccount:opt', // 收款地址
 ]);
 
+/** The answers of 426 and 428 (kept here, not in codes.ts: the login route downloads that one). */
+export const TotpMessages = {
+  bindRequired: '所属角色要求绑定身份验证器，请先完成绑定',
+  stepUp: '该操作需要验证身份，请输入身份验证器中的6位验证码',
+  stepUpCancelled: '已取消身份验证，操作未执行',
+} as const;
+
 /** Op-log codes of the second factor's events (not permissions: nobody grants them). */
 export const TotpLogCodes = {
   bind: 'totp:bind',

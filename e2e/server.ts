@@ -46,6 +46,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       UPLOAD_DIR: path.join(dir, 'uploads'),
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // The second factor (totp.e2e): a key so managers can bind, and a short step-up window so the
+      // test meets the step-up dialog without waiting five minutes (only managers with one are asked).
+      TOTP_KEY: 'ab'.repeat(32),
+      STEP_UP_SECONDS: '8',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

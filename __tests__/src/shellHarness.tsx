@@ -57,6 +57,15 @@ export function setWidth(width: number) {
 /** What GET welcome answers by default: nothing waits. */
 export const NO_WAITING = { username: 'admin', lastLoginAt: null, lastLoginIp: '', waiting: [] as unknown[] };
 
+export const NO_TOTP = {
+  available: false,
+  bound: false,
+  required: false,
+  boundAt: null,
+  recoveryLeft: 0,
+  stepUpSeconds: 300,
+};
+
 export function mockApi(
   menu: MenuEntry[] = MENU,
   logout: () => Response | Promise<Response> = () => envelope(null),
@@ -67,6 +76,8 @@ export function mockApi(
     if (path === '/v1/admin/user/menu') return envelope(menu);
     if (path === '/v1/admin/user/logout') return logout();
     if (path === '/v1/admin/welcome') return envelope(welcome);
+    // The shell's SecondFactor reads the authenticator status: none bound, none required.
+    if (path === '/v1/admin/user/totp') return envelope(NO_TOTP);
     return envelope(null, 404, '接口不存在');
   });
 }

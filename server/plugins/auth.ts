@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Code, Messages } from '../../domain/codes';
 import { isPermissionCode } from '../../domain/permissions';
-import { STEP_UP_CODES } from '../../domain/totp';
+import { STEP_UP_CODES, TotpMessages } from '../../domain/totp';
 import type { Actor, Ctx } from '../context';
 import { AppError } from '../errors';
 import { resolveSession, type SessionManager } from '../modules/auth/session.service';
@@ -120,14 +120,14 @@ export default fp(async function auth(app: FastifyInstance, opts: { ctx: Ctx }) 
     request.manager = manager;
     const needed = codesOf(config.permission);
     if (manager.mustBindTotp && !config.beforeTotp) {
-      throw new AppError(Code.totpBindRequired, Messages.totpBindRequired);
+      throw new AppError(Code.totpBindRequired, TotpMessages.bindRequired);
     }
     if (needed.length && !needed.some((code) => manager.codes.has(code))) {
       throw new AppError(Code.forbidden, Messages.forbidden);
     }
     if (config.stepUp && manager.totpOn) {
       const fresh = manager.mfaAt !== null && opts.ctx.clock.now() - manager.mfaAt <= stepUpMs;
-      if (!fresh) throw new AppError(Code.stepUp, Messages.stepUp);
+      if (!fresh) throw new AppError(Code.stepUp, TotpMessages.stepUp);
     }
   });
 });

@@ -36,6 +36,8 @@ export const HEADER_HEIGHT = 64;
 const LiveAlerts = lazy(async () => ({ default: (await import('./BadgeFeed')).LiveAlerts }));
 /** 个人中心, loaded when first opened (the same chunk). */
 const ProfileDialog = lazy(async () => ({ default: (await import('./BadgeFeed')).ProfileDialog }));
+/** Step-up and the binding a role asks for (issue 15): a chunk of its own, after the first paint. */
+const SecondFactor = lazy(() => import('./SecondFactor'));
 
 export default function Header() {
   const collapsed = useAppSelector((s) => s.layout.collapsed);
@@ -128,6 +130,9 @@ export default function Header() {
           </Paper>
         </Popper>
       </Toolbar>
+      <Suspense fallback={null}>
+        <SecondFactor onLogout={() => setConfirming(true)} />
+      </Suspense>
       <LogoutDialog open={confirming} onCancel={() => setConfirming(false)} onConfirm={confirmLogout} />
       {profileOpened ? (
         <Suspense fallback={null}>

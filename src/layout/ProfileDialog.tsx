@@ -1,6 +1,6 @@
 /**
  * 个人中心 (the account menu): who is signed in, the login before this one (time and address), and the
- * way to 修改密码. Part of the BadgeFeed chunk: it needs the welcome query that chunk already holds.
+ * way to 修改密码, and the authenticator (bind or unbind, issue 15). Part of the BadgeFeed chunk: it needs the welcome query that chunk already holds.
  */
 import { useNavigate } from 'react-router-dom';
 import Button from '@mui/material/Button';
@@ -14,6 +14,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { pagePaths } from '../../domain/pagePaths';
 import { formatTime } from '../../domain/time';
+import TotpSettings from '../components/totp/TotpSettings';
 import { useAppSelector } from '../store/hooks';
 import { useWelcome } from './waitingCounts';
 
@@ -29,7 +30,7 @@ export default function ProfileDialog({ open, onClose }: { open: boolean; onClos
     ['上次登录 IP', data?.lastLoginIp || '-'],
   ];
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="profile-title">
+    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="profile-title">
       <DialogTitle id="profile-title">个人中心</DialogTitle>
       <DialogContent>
         <Table size="small" aria-label="账户信息">
@@ -42,6 +43,14 @@ export default function ProfileDialog({ open, onClose }: { open: boolean; onClos
                 <TableCell>{v}</TableCell>
               </TableRow>
             ))}
+            <TableRow>
+              <TableCell component="th" scope="row" sx={{ color: 'text.secondary' }}>
+                身份验证器
+              </TableCell>
+              <TableCell>
+                <TotpSettings />
+              </TableCell>
+            </TableRow>
           </TableBody>
         </Table>
       </DialogContent>

@@ -7,6 +7,8 @@
  * GET and POST except login and down on every outcome; code 200 → data; blobs pass; 301/302 → token
  * cleared and the route replaced with /login?redirect=<current path>; any other code → the server's msg
  * or "系统繁忙，请稍后再试"; a transport error → the timeout or the generic failure message.
+ * The second factor (issue 15) is the shell's answerHook: 428 → a fresh code, then the same request
+ * again; 426 → the binding screen.
  */
 import {
   createApi,
@@ -49,6 +51,15 @@ export function redirectToLogin() {
   }
 }
 
+/**
+ * What the shell does with an answer before the caller sees it (src/layout/SecondFactor.tsx sets it:
+ * a 428 asks for a code and sends the request again through `again`, a 426 shows the binding screen).
+ * A hook rather than code here: the login route downloads this module.
+ */
+export const answerHook: {
+  current?: (result: QueryResult, again: () => Promise<QueryResult>) => Promise<QueryResult> | QueryResult;
+} = {};
+
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: API_BASE,
   timeout: HTTP_TIMEOUT_MS,
@@ -70,10 +81,14 @@ function transportError(error: FetchBaseQueryError): ApiError {
   return { code: 0, msg: /timeout/i.test(text) ? Messages.timeout : Messages.requestFailed };
 }
 
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
+type Query = BaseQueryFn<string | FetchArgs, unknown, ApiError>;
+export type QueryResult = Awaited<ReturnType<Query>>;
+
+const send: Query = async (args, api, extra) => {
   const request = typeof args === 'string' ? { url: args } : args;
   const method = (request.method ?? 'GET').toUpperCase();
-  const flagged = request.url !== LOGIN_PATH && (method === 'GET' || method === 'POST');
+  // The login's calls (the password and the code step) never raise the overlay.
+  const flagged = !request.url.startsWith(LOGIN_PATH) && (method === 'GET' || method === 'POST');
   if (flagged) api.dispatch(requestStarted());
   try {
     const result = await rawBaseQuery(request, api, extra);
@@ -91,6 +106,12 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asy
   } finally {
     if (flagged) api.dispatch(requestFinished());
   }
+};
+
+/** send(), then the shell's hook (which may send the same request again, the overlay down meanwhile). */
+export const baseQuery: Query = async (args, api, extra) => {
+  const result = await send(args, api, extra);
+  return answerHook.current ? answerHook.current(result, async () => send(args, api, extra)) : result;
 };
 
 export const baseApi = createApi({

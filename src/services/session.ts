@@ -6,16 +6,22 @@
  */
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { baseQuery, LOGIN_PATH, type ApiError } from './baseApi';
-import type { LoginApiArg, LoginApiResponse } from './generated/auth';
+import type { LoginApiArg, LoginApiResponse, LoginWithCodeApiArg } from './generated/auth';
 
-/** Resolves with {token, username}; rejects with an ApiError {code, msg}. */
+export const CODE_PATH = `${LOGIN_PATH}/totp`;
+
+/**
+ * The password step (LOGIN_PATH) or, for a manager with an authenticator, the code step (CODE_PATH):
+ * resolves with {token, username} or {challenge, username}; rejects with an ApiError {code, msg}.
+ */
 export function requestLogin(
-  body: LoginApiArg['body'],
+  body: LoginApiArg['body'] | LoginWithCodeApiArg['body'],
+  url = LOGIN_PATH,
 ): ThunkAction<Promise<LoginApiResponse>, unknown, unknown, UnknownAction> {
   return async (dispatch, getState) => {
     const controller = new AbortController();
     const result = await baseQuery(
-      { url: LOGIN_PATH, method: 'POST', body },
+      { url, method: 'POST', body },
       {
         dispatch,
         getState,

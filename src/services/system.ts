@@ -6,6 +6,9 @@
  * The caller's own codes (useCan) and the menu are usually fetched by the shell before this module is
  * loaded, i.e. before their tags exist; a bind therefore refetches both explicitly (the bound role may
  * be the caller's own).
+ *
+ * The super manager's reset of another manager's authenticator is an auth endpoint; it changes the
+ * managers list (the 身份验证器 column) and writes an op-log row, like the other manager changes.
  */
 import { api as authApi } from './generated/auth';
 import { api } from './generated/system';
@@ -40,7 +43,13 @@ export const systemApi = api.enhanceEndpoints({
   },
 });
 
-authApi.enhanceEndpoints({ addTagTypes: ['Menu'], endpoints: { getMenu: { providesTags: ['Menu'] } } });
+const authEnhanced = authApi.enhanceEndpoints({
+  addTagTypes: ['Menu', 'Manager', 'OpLog'],
+  endpoints: {
+    getMenu: { providesTags: ['Menu'] },
+    resetTotp: { invalidatesTags: invalidates(['Manager', 'OpLog']) },
+  },
+});
 
 export const {
   useListManagersQuery,
@@ -54,3 +63,5 @@ export const {
   useListOpLogsQuery,
   useChangePasswordMutation,
 } = systemApi;
+
+export const { useResetTotpMutation } = authEnhanced;

@@ -35,8 +35,8 @@ export function createAppStore(preloaded?: { auth?: AuthState }, storage: Storag
       // Errors reach the user as a toast; a 301/302 is shown by the login page instead.
       const error = (action as { payload?: ApiError }).payload;
       const meta = (action as { meta?: { arg?: { endpointName?: string } } }).meta;
-      // The login form shows its own error.
-      if (error && error.code !== 301 && error.code !== 302 && meta?.arg?.endpointName !== 'login') {
+      // The login form shows its own error; a 426 shows the binding screen instead (SecondFactor).
+      if (error && ![301, 302, 426].includes(error.code) && meta?.arg?.endpointName !== 'login') {
         api.dispatch(toastShown(error.msg, 'error'));
       }
     }

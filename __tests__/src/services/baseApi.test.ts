@@ -1,5 +1,5 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
-import { baseQuery, HTTP_TIMEOUT_MS, LOGIN_PATH, setNavigator } from '../../../src/services/baseApi';
+import { answerHook, baseQuery, HTTP_TIMEOUT_MS, LOGIN_PATH, setNavigator } from '../../../src/services/baseApi';
 import { createAppStore } from '../../../src/store';
 import { envelope, mockFetch, requestOf } from '../mockFetch';
 
@@ -229,5 +229,37 @@ describe('errors reach the user as a toast', () => {
     mockFetch(() => envelope(null, 400, '用户名或密码错误'));
     await store.dispatch(api.endpoints.login.initiate({ body: { username: 'a', password: 'b' } }));
     expect(store.getState().toast.items).toHaveLength(1);
+  });
+});
+
+describe('baseQuery and the shell hook (the second factor, issue 15)', () => {
+  afterEach(() => {
+    answerHook.current = undefined;
+  });
+
+  it('gives every answer to the hook, which may send the same request again with the overlay down', async () => {
+    const { run, counter } = setup();
+    let calls = 0;
+    const fetchMock = mockFetch(() => (++calls === 1 ? envelope(null, 428, '需要验证') : envelope({ id: 7 })));
+    let during = -1;
+    answerHook.current = async (result, again) => {
+      during = counter();
+      return result.error?.code === 428 ? again() : result;
+    };
+    await expect(run({ url: '/v1/admin/withdraw/opt', method: 'POST', body: { id: 7 } })).resolves.toEqual({
+      data: { id: 7 },
+    });
+    expect(during).toBe(0);
+    expect(counter()).toBe(0);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(await requestOf(fetchMock, 1).text()).toBe('{"id":7}');
+  });
+
+  it('without a hook (the login page) an answer is as the server gave it', async () => {
+    const { run } = setup();
+    mockFetch(() => envelope(null, 428, '需要验证'));
+    await expect(run({ url: '/v1/admin/withdraw/opt', method: 'POST', body: {} })).resolves.toEqual({
+      error: { code: 428, msg: '需要验证' },
+    });
   });
 });

@@ -8,12 +8,16 @@
  * manager downloads and its budget (docs/performance.md) does not leave room for MUI and Emotion;
  * the colours and sizes follow the console theme (src/theme.ts).
  */
-import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ApiError } from '../../services/baseApi';
 import { requestLogin } from '../../services/session';
 import { loggedIn } from '../../store/authSlice';
 import { useAppDispatch } from '../../store/hooks';
+import Field from './Field';
+
+/** A manager with an authenticator gives a code after the password: loaded only then (the /login budget). */
+const TotpStep = lazy(() => import('./TotpStep'));
 
 export const HOME_PATH = '/layout/welcome';
 export const APP_TITLE = '后台管理控制台';
@@ -56,9 +60,14 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [isLoading, setLoading] = useState(false);
+  const [challenge, setChallenge] = useState<string>();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const enter = (token: string, name: string) => {
+    dispatch(loggedIn({ token, username: name }));
+    navigate(safeRedirect(params.get('redirect')), { replace: true });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -74,8 +83,9 @@ export default function LoginPage() {
     setLoading(true);
     try {
       const result = await dispatch(requestLogin({ username: name, password }));
-      dispatch(loggedIn({ token: result.token, username: result.username }));
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
+      if (result.token) return enter(result.token, result.username);
+      setChallenge(result.challenge);
+      setLoading(false);
     } catch (err) {
       setServerError((err as ApiError).msg);
       setLoading(false);
@@ -87,78 +97,41 @@ export default function LoginPage() {
       <style>{css}</style>
       <div className="login-card">
         <h1>{APP_TITLE}</h1>
-        <form noValidate onSubmit={submit} aria-label="登录">
-          {serverError && (
-            <div className="login-alert" role="alert">
-              {serverError}
-            </div>
-          )}
-          <Field
-            label="用户名"
-            name="username"
-            autoComplete="username"
-            autoFocus
-            value={username}
-            onChange={setUsername}
-            error={errors.username}
-          />
-          <Field
-            label="密码"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={setPassword}
-            error={errors.password}
-          />
-          <button className="login-submit" type="submit" disabled={isLoading}>
-            {isLoading ? '登录中...' : '登录'}
-          </button>
-        </form>
+        {challenge ? (
+          <Suspense>
+            <TotpStep challenge={challenge} onDone={enter} onBack={() => setChallenge(undefined)} />
+          </Suspense>
+        ) : (
+          <form noValidate onSubmit={submit} aria-label="登录">
+            {serverError && (
+              <div className="login-alert" role="alert">
+                {serverError}
+              </div>
+            )}
+            <Field
+              label="用户名"
+              name="username"
+              autoComplete="username"
+              autoFocus
+              value={username}
+              onChange={setUsername}
+              error={errors.username}
+            />
+            <Field
+              label="密码"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={setPassword}
+              error={errors.password}
+            />
+            <button className="login-submit" type="submit" disabled={isLoading}>
+              {isLoading ? '登录中...' : '登录'}
+            </button>
+          </form>
+        )}
       </div>
     </main>
-  );
-}
-
-function Field({
-  label,
-  name,
-  type = 'text',
-  autoComplete,
-  autoFocus,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  name: string;
-  type?: InputHTMLAttributes<HTMLInputElement>['type'];
-  autoComplete: string;
-  autoFocus?: boolean;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-}) {
-  const id = useId();
-  return (
-    <div className={error ? 'login-field invalid' : 'login-field'}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        autoFocus={autoFocus}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error && (
-        <p className="login-help" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

@@ -1,5 +1,11 @@
-/** Create or edit a role (`role/create`, with `id` when editing): name (unique) and remark. */
-import { useEffect } from 'react';
+/**
+ * Create or edit a role (`role/create`, with `id` when editing): name (unique), remark and whether its
+ * managers must bind an authenticator. `requireTotp` is sent only when it differs from where the
+ * dialog started (off for a new role, the row's value for an edit): left out, the server keeps it.
+ */
+import { useEffect, useState } from 'react';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import FormDialog from '../../components/FormDialog';
 import useForm from '../../components/useForm';
@@ -28,9 +34,13 @@ export default function RoleDialog({ open, role, onClose }: RoleDialogProps) {
     remark: { label: '备注', validate: (v) => (v.length > 200 ? '备注不能超过200个字符' : null) },
   });
   const { reset } = form;
+  const startTotp = role?.requireTotp ?? false;
+  const [requireTotp, setRequireTotp] = useState(startTotp);
   useEffect(() => {
-    if (open) reset(role ? { name: role.name, remark: role.remark } : EMPTY);
-  }, [open, role, reset]);
+    if (!open) return;
+    reset(role ? { name: role.name, remark: role.remark } : EMPTY);
+    setRequireTotp(startTotp);
+  }, [open, role, reset, startTotp]);
 
   return (
     <FormDialog
@@ -40,13 +50,22 @@ export default function RoleDialog({ open, role, onClose }: RoleDialogProps) {
       onClose={onClose}
       onSubmit={() =>
         save({
-          body: { ...(role ? { id: role.id } : {}), name: form.values.name.trim(), remark: form.values.remark.trim() },
+          body: {
+            ...(role ? { id: role.id } : {}),
+            name: form.values.name.trim(),
+            remark: form.values.remark.trim(),
+            ...(requireTotp !== startTotp ? { requireTotp } : {}),
+          },
         }).unwrap()
       }
       successText={role ? '保存成功' : '新增成功'}
     >
       <TextField {...form.field('name')} autoComplete="off" slotProps={{ htmlInput: { maxLength: 50 } }} />
       <TextField {...form.field('remark')} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 200 } }} />
+      <FormControlLabel
+        control={<Checkbox checked={requireTotp} onChange={(e) => setRequireTotp(e.target.checked)} />}
+        label="要求绑定身份验证器"
+      />
     </FormDialog>
   );
 }

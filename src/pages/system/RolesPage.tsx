@@ -55,6 +55,12 @@ export default function RolesPage() {
       },
       { field: 'remark', headerName: '备注', flex: 1, minWidth: 160 },
       { field: 'managerCount', headerName: '管理员数', width: 100 },
+      {
+        field: 'requireTotp',
+        headerName: '身份验证器',
+        width: 110,
+        valueFormatter: (v: boolean) => (v ? '必须绑定' : '-'),
+      },
       timeColumn('createdAt', '创建时间', { sortable: true }),
     ];
     if (can(['role:create', 'role:bind', 'role:delete'])) {

@@ -5,18 +5,40 @@ const injectedRtkApi = api.injectEndpoints({
     login: build.mutation<LoginApiResponse, LoginApiArg>({
       query: (queryArg) => ({ url: `/v1/admin/user/login`, method: 'POST', body: queryArg.body }),
     }),
+    loginWithCode: build.mutation<LoginWithCodeApiResponse, LoginWithCodeApiArg>({
+      query: (queryArg) => ({ url: `/v1/admin/user/login/totp`, method: 'POST', body: queryArg.body }),
+    }),
     logout: build.mutation<LogoutApiResponse, LogoutApiArg>({
       query: () => ({ url: `/v1/admin/user/logout`, method: 'POST' }),
     }),
     getMenu: build.query<GetMenuApiResponse, GetMenuApiArg>({
       query: () => ({ url: `/v1/admin/user/menu` }),
     }),
+    getTotpStatus: build.query<GetTotpStatusApiResponse, GetTotpStatusApiArg>({
+      query: () => ({ url: `/v1/admin/user/totp` }),
+    }),
+    disableTotp: build.mutation<DisableTotpApiResponse, DisableTotpApiArg>({
+      query: (queryArg) => ({ url: `/v1/admin/user/totp/disable`, method: 'POST', body: queryArg.body }),
+    }),
+    enableTotp: build.mutation<EnableTotpApiResponse, EnableTotpApiArg>({
+      query: (queryArg) => ({ url: `/v1/admin/user/totp/enable`, method: 'POST', body: queryArg.body }),
+    }),
+    resetTotp: build.mutation<ResetTotpApiResponse, ResetTotpApiArg>({
+      query: (queryArg) => ({ url: `/v1/admin/user/totp/reset`, method: 'POST', body: queryArg.body }),
+    }),
+    setupTotp: build.mutation<SetupTotpApiResponse, SetupTotpApiArg>({
+      query: () => ({ url: `/v1/admin/user/totp/setup`, method: 'POST' }),
+    }),
+    verifyTotp: build.mutation<VerifyTotpApiResponse, VerifyTotpApiArg>({
+      query: (queryArg) => ({ url: `/v1/admin/user/totp/verify`, method: 'POST', body: queryArg.body }),
+    }),
   }),
   overrideExisting: false,
 });
 export { injectedRtkApi as api };
 export type LoginApiResponse = /** status 200 Default Response */ {
-  token: string;
+  challenge?: string;
+  token?: string;
   username: string;
 };
 export type LoginApiArg = {
@@ -25,10 +47,72 @@ export type LoginApiArg = {
     username: string;
   };
 };
+export type LoginWithCodeApiResponse = /** status 200 Default Response */ {
+  token: string;
+  username: string;
+};
+export type LoginWithCodeApiArg = {
+  body: {
+    challenge: string;
+    code?: string;
+    recoveryCode?: string;
+  };
+};
 export type LogoutApiResponse = /** status 200 Default Response */ null | null;
 export type LogoutApiArg = void;
 export type GetMenuApiResponse = /** status 200 Default Response */ MenuEntry[];
 export type GetMenuApiArg = void;
+export type GetTotpStatusApiResponse = /** status 200 Default Response */ {
+  /** TOTP_KEY is set: binding is possible */
+  available: boolean;
+  bound: boolean;
+  /** epoch ms */
+  boundAt: number | null;
+  /** unused recovery codes */
+  recoveryLeft: number;
+  /** the manager's role asks for an authenticator */
+  required: boolean;
+  /** how long a code covers money actions */
+  stepUpSeconds: number;
+};
+export type GetTotpStatusApiArg = void;
+export type DisableTotpApiResponse = /** status 200 Default Response */ null | null;
+export type DisableTotpApiArg = {
+  body: {
+    code?: string;
+    recoveryCode?: string;
+  };
+};
+export type EnableTotpApiResponse = /** status 200 Default Response */ {
+  recoveryCodes: string[];
+};
+export type EnableTotpApiArg = {
+  body: {
+    code: string;
+  };
+};
+export type ResetTotpApiResponse = /** status 200 Default Response */ null | null;
+export type ResetTotpApiArg = {
+  body: {
+    id: number;
+  };
+};
+export type SetupTotpApiResponse = /** status 200 Default Response */ {
+  /** the URI as a QR code, an SVG data URL */
+  qr: string;
+  /** base32, for typing into the app by hand */
+  secret: string;
+  /** otpauth:// URI */
+  uri: string;
+};
+export type SetupTotpApiArg = void;
+export type VerifyTotpApiResponse = /** status 200 Default Response */ null | null;
+export type VerifyTotpApiArg = {
+  body: {
+    code?: string;
+    recoveryCode?: string;
+  };
+};
 export type MenuEntry = {
   id: number;
   /** route path, the menu index and breadcrumb key */
@@ -38,4 +122,17 @@ export type MenuEntry = {
   sub: MenuEntry[];
   title: string;
 };
-export const { useLoginMutation, useLogoutMutation, useGetMenuQuery, useLazyGetMenuQuery } = injectedRtkApi;
+export const {
+  useLoginMutation,
+  useLoginWithCodeMutation,
+  useLogoutMutation,
+  useGetMenuQuery,
+  useLazyGetMenuQuery,
+  useGetTotpStatusQuery,
+  useLazyGetTotpStatusQuery,
+  useDisableTotpMutation,
+  useEnableTotpMutation,
+  useResetTotpMutation,
+  useSetupTotpMutation,
+  useVerifyTotpMutation,
+} = injectedRtkApi;

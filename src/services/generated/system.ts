@@ -103,6 +103,7 @@ export type SaveRoleApiArg = {
     id?: number;
     name: string;
     remark?: string;
+    requireTotp?: boolean;
   };
 };
 export type DeleteRoleApiResponse = /** status 200 Default Response */ null | null;
@@ -119,6 +120,7 @@ export type ListRolesApiResponse = /** status 200 Default Response */ {
     name: string;
     permissionIds: number[];
     remark: string;
+    requireTotp: boolean;
     /** epoch ms */
     updatedAt: number;
   }[];
@@ -172,6 +174,7 @@ export type ListManagersApiResponse = /** status 200 Default Response */ {
     roleName: string;
     /** 1 启用, 0 禁用 */
     status: 0 | 1;
+    totpOn: boolean;
     /** epoch ms */
     updatedAt: number;
     username: string;

@@ -111,6 +111,69 @@ describe('LoginPage', () => {
   });
 });
 
+describe('LoginPage: the code step of a manager with an authenticator', () => {
+  const bodies: unknown[] = [];
+  const answer = (handler: (path: string, body: any) => Response) =>
+    mockFetch(async (req) => {
+      const body = JSON.parse(await req.text());
+      bodies.push(body);
+      return handler(new URL(req.url).pathname, body);
+    });
+  beforeEach(() => {
+    bodies.length = 0;
+  });
+
+  async function toCodeStep() {
+    const fetchMock = answer((path, body) =>
+      path === '/v1/admin/user/login'
+        ? envelope({ username: 'admin', challenge: 'ch-1' })
+        : body.code === '123456' || body.recoveryCode === 'ABCDE-12345'
+          ? envelope({ token: 'tok-2fa', username: 'admin' })
+          : envelope(null, 400, '验证码错误，请输入身份验证器中当前的6位验证码'),
+    );
+    const ctx = renderLogin();
+    await ctx.user.type(screen.getByLabelText('用户名'), 'admin');
+    await ctx.user.type(screen.getByLabelText('密码'), 'Secret-123{Enter}');
+    await screen.findByRole('form', { name: '身份验证' });
+    return { ...ctx, fetchMock };
+  }
+
+  it('asks for the code after the password and logs in with it and the challenge, without the overlay', async () => {
+    const { user, store, router, fetchMock, counts } = await toCodeStep();
+    expect(screen.getByText('请打开身份验证器，输入其中显示的6位验证码')).toBeInTheDocument();
+    expect(store.getState().auth.token).toBeNull();
+    await user.click(screen.getByRole('button', { name: '验证' }));
+    expect(screen.getByText('请输入6位数字验证码')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('验证码'), '123 456{Enter}');
+    await screen.findByText('控制台');
+    const second = fetchMock.mock.calls[1][0] as Request;
+    expect(new URL(second.url).pathname).toBe('/v1/admin/user/login/totp');
+    expect(bodies[1]).toEqual({ challenge: 'ch-1', code: '123456' });
+    expect(store.getState().auth).toEqual({ token: 'tok-2fa', username: 'admin' });
+    expect(router.state.location.pathname).toBe('/layout/welcome');
+    expect(counts.every((c) => c === 0)).toBe(true);
+  });
+
+  it("shows the server's refusal, takes a recovery code instead, and 返回 goes back to the password", async () => {
+    const { user, fetchMock, store } = await toCodeStep();
+    await user.type(screen.getByLabelText('验证码'), '000000{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('验证码错误，请输入身份验证器中当前的6位验证码');
+    expect(store.getState().toast.items).toEqual([]);
+    await user.click(screen.getByRole('button', { name: '使用恢复码' }));
+    expect(screen.getByText('请输入一个未使用过的恢复码（每个恢复码只能使用一次）')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('恢复码'), 'ABCDE-12345{Enter}');
+    await screen.findByText('控制台');
+    expect(bodies[2]).toEqual({ challenge: 'ch-1', recoveryCode: 'ABCDE-12345' });
+    expect(new URL((fetchMock.mock.calls[2][0] as Request).url).pathname).toBe('/v1/admin/user/login/totp');
+  });
+
+  it('返回 shows the password form again', async () => {
+    const { user } = await toCodeStep();
+    await user.click(screen.getByRole('button', { name: '返回' }));
+    expect(screen.getByRole('form', { name: '登录' })).toBeInTheDocument();
+  });
+});
+
 describe('safeRedirect', () => {
   it.each([
     [null, '/layout/welcome'],

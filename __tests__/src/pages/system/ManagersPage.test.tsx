@@ -1,6 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ManagersPage from '../../../../src/pages/system/ManagersPage';
+import { loggedIn } from '../../../../src/store/authSlice';
 import { envelope } from '../../mockFetch';
 import { makeStore, renderAt } from '../../shellHarness';
 import { ALL_CODES, fakeSystemApi, type Call } from './fakeSystemApi';
@@ -11,11 +12,21 @@ configure({ asyncUtilTimeout: 8000 });
 
 const PATH = '/layout/systemLayout/managerLayout';
 
-function setup(opts: Parameters<typeof fakeSystemApi>[0] = {}, path = PATH) {
+function setup(opts: Parameters<typeof fakeSystemApi>[0] = {}, path = PATH, store = makeStore()) {
   const api = fakeSystemApi(opts);
-  const view = renderAt(<ManagersPage />, path, makeStore());
+  const view = renderAt(<ManagersPage />, path, store);
   return { ...api, ...view };
 }
+
+/** A store signed in as `username` (makeStore signs in as admin, the super manager of the fake). */
+function storeAs(username: string) {
+  const store = makeStore();
+  store.dispatch(loggedIn({ token: 'tok-1', username }));
+  return store;
+}
+
+const RESET_ASK = (username: string) =>
+  `确认重置 ${username} 的身份验证器？重置后其登录将只需密码，且当前登录会被强制退出。`;
 
 const row = (name: string) => screen.getByRole('cell', { name }).closest('tr') as HTMLElement;
 const toasts = (store: ReturnType<typeof makeStore>) => store.getState().toast.items.map((t) => t.msg);
@@ -160,6 +171,87 @@ describe('ManagersPage', () => {
     await waitFor(() => expect(of('user/delete').at(-1)!.body).toEqual({ id: 2 }));
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'auditor01' })).not.toBeInTheDocument());
     expect(toasts(store)).toContain('删除成功');
+  });
+
+  it('shows whether each manager has bound an authenticator', async () => {
+    setup();
+    await screen.findByRole('cell', { name: 'auditor01' });
+    expect(screen.getByRole('columnheader', { name: '身份验证器' })).toBeInTheDocument();
+    expect(within(row('admin')).getByText('未绑定')).toBeInTheDocument();
+    expect(within(row('auditor01')).getByText('已绑定')).toBeInTheDocument();
+    expect(within(row('admin')).queryByText('已绑定')).not.toBeInTheDocument();
+  });
+
+  it('lets the super manager reset a bound authenticator after a confirm', async () => {
+    const u = userEvent.setup();
+    const { of, store } = setup();
+    await screen.findByRole('cell', { name: 'auditor01' });
+    // Only a row with an authenticator has the action.
+    expect(within(row('admin')).queryByRole('button', { name: '重置验证器' })).not.toBeInTheDocument();
+
+    await u.click(within(row('auditor01')).getByRole('button', { name: '重置验证器' }));
+    const ask = await screen.findByRole('dialog');
+    expect(within(ask).getByText(RESET_ASK('auditor01'))).toBeInTheDocument();
+    await u.click(within(ask).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(of('user/totp/reset')).toHaveLength(0);
+
+    const lists = of('user/list').length;
+    await u.click(within(row('auditor01')).getByRole('button', { name: '重置验证器' }));
+    await u.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(of('user/totp/reset')).toHaveLength(1));
+    expect(of('user/totp/reset')[0]).toMatchObject({ method: 'POST', body: { id: 2 } });
+    await waitFor(() => expect(toasts(store)).toContain('重置成功'));
+    // The list is fetched again and shows the authenticator gone.
+    await waitFor(() => expect(of('user/list').length).toBeGreaterThan(lists));
+    await waitFor(() => expect(within(row('auditor01')).getByText('未绑定')).toBeInTheDocument());
+    expect(within(row('auditor01')).queryByRole('button', { name: '重置验证器' })).not.toBeInTheDocument();
+  });
+
+  it('shows the refusal of a reset as a toast', async () => {
+    const u = userEvent.setup();
+    const { of, store } = setup({
+      override: (c: Call) =>
+        c.path === 'user/totp/reset' ? envelope(null, 409, '管理员 auditor01 未绑定身份验证器') : undefined,
+    });
+    await screen.findByRole('cell', { name: 'auditor01' });
+    await u.click(within(row('auditor01')).getByRole('button', { name: '重置验证器' }));
+    await u.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(of('user/totp/reset')).toHaveLength(1));
+    await waitFor(() => expect(toasts(store)).toContain('管理员 auditor01 未绑定身份验证器'));
+    expect(toasts(store)).not.toContain('重置成功');
+  });
+
+  it('hides the reset from a manager whose own listed row is not super', async () => {
+    setup({}, PATH, storeAs('auditor01'));
+    await screen.findByRole('cell', { name: 'auditor01' });
+    expect(await within(row('auditor01')).findByRole('button', { name: '编辑' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '重置验证器' })).not.toBeInTheDocument();
+  });
+
+  it('hides the reset without manager:create', async () => {
+    setup({ codes: ['system', 'manager:view', 'manager:delete'] });
+    await screen.findByRole('cell', { name: 'auditor01' });
+    expect(await within(row('auditor01')).findByRole('button', { name: '删除' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '重置验证器' })).not.toBeInTheDocument();
+  });
+
+  it('offers the reset when the caller is not on the page, and shows the server refusing a non-super caller', async () => {
+    const u = userEvent.setup();
+    const { of, store } = setup(
+      {
+        override: (c: Call) =>
+          c.path === 'user/totp/reset' ? envelope(null, 403, '只有超级管理员可以重置身份验证器') : undefined,
+      },
+      PATH,
+      storeAs('ops01'),
+    );
+    await screen.findByRole('cell', { name: 'auditor01' });
+    await u.click(within(row('auditor01')).getByRole('button', { name: '重置验证器' }));
+    await u.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(of('user/totp/reset')).toHaveLength(1));
+    await waitFor(() => expect(toasts(store)).toContain('只有超级管理员可以重置身份验证器'));
+    expect(toasts(store)).not.toContain('重置成功');
   });
 
   it('lists the operation log in its tab with user, action and date filters', async () => {

@@ -67,6 +67,53 @@ describe('RolesPage', () => {
     expect(of('role/create')[1].body).toEqual({ id: 2, name: '审核员', remark: '审核提现' });
   });
 
+  it('shows which roles must bind an authenticator', async () => {
+    setup();
+    await screen.findByRole('cell', { name: '审核提现' });
+    expect(screen.getByRole('columnheader', { name: '身份验证器' })).toBeInTheDocument();
+    expect(within(row('审核提现')).getByRole('cell', { name: '必须绑定' })).toBeInTheDocument();
+    const superRow = row('拥有全部权限');
+    expect(within(superRow).queryByText('必须绑定')).not.toBeInTheDocument();
+    expect(within(superRow).getByRole('cell', { name: '-' })).toBeInTheDocument();
+  });
+
+  it('sends the authenticator checkbox as requireTotp; an edit starts from the row', async () => {
+    const u = userEvent.setup();
+    const { of } = setup();
+    await u.click(await screen.findByRole('button', { name: /新增角色/ }));
+    const dialog = await screen.findByRole('dialog', { name: '新增角色' });
+    const totp = within(dialog).getByRole('checkbox', { name: '要求绑定身份验证器' });
+    expect(totp).not.toBeChecked();
+    await u.type(within(dialog).getByLabelText(/角色名称/), '财务');
+    await u.click(totp);
+    expect(totp).toBeChecked();
+    await u.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(of('role/create')).toHaveLength(1));
+    expect(of('role/create')[0].body).toEqual({ name: '财务', remark: '', requireTotp: true });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // 审核员 requires one: the edit starts checked; unchecking sends false.
+    await u.click(within(row('审核提现')).getByRole('button', { name: '编辑' }));
+    const edit = await screen.findByRole('dialog', { name: '编辑角色' });
+    const editBox = within(edit).getByRole('checkbox', { name: '要求绑定身份验证器' });
+    expect(editBox).toBeChecked();
+    await u.click(editBox);
+    await u.click(within(edit).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(of('role/create')).toHaveLength(2));
+    expect(of('role/create')[1].body).toEqual({ id: 2, name: '审核员', remark: '审核提现', requireTotp: false });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // The super role does not: its edit starts unchecked; checking sends true.
+    await u.click(within(row('拥有全部权限')).getByRole('button', { name: '编辑' }));
+    const superEdit = await screen.findByRole('dialog', { name: '编辑角色' });
+    const superBox = within(superEdit).getByRole('checkbox', { name: '要求绑定身份验证器' });
+    expect(superBox).not.toBeChecked();
+    await u.click(superBox);
+    await u.click(within(superEdit).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(of('role/create')).toHaveLength(3));
+    expect(of('role/create')[2].body).toEqual({ id: 1, name: '超级管理员', remark: '拥有全部权限', requireTotp: true });
+  });
+
   it('draws the bind tree checked as the role holds it and saves the new set', async () => {
     const u = userEvent.setup();
     // The role holds the managers page with one action, and nothing else.

@@ -30,6 +30,7 @@ export function managers(): Manager[] {
       roleName: '超级管理员',
       isSuper: true,
       status: 1,
+      totpOn: false,
       lastLoginAt: T0,
       lastLoginIp: '10.0.0.8',
       createdAt: T0 - 86_400_000,
@@ -43,6 +44,7 @@ export function managers(): Manager[] {
       roleName: '审核员',
       isSuper: false,
       status: 0,
+      totpOn: true,
       lastLoginAt: null,
       lastLoginIp: null,
       createdAt: T0,
@@ -61,6 +63,7 @@ export function roles(): Role[] {
       isSuper: true,
       managerCount: 1,
       permissionIds: [],
+      requireTotp: false,
       createdAt: T0,
       updatedAt: T0,
     },
@@ -71,6 +74,7 @@ export function roles(): Role[] {
       isSuper: false,
       managerCount: 1,
       permissionIds: [100, 110],
+      requireTotp: true,
       createdAt: T0,
       updatedAt: T0,
     },
@@ -171,6 +175,13 @@ export function fakeSystemApi(
       case 'user/delete':
         state.managers = state.managers.filter((m) => m.id !== call.body.id);
         return envelope(null);
+      case 'user/totp/reset': {
+        const target = state.managers.find((m) => m.id === call.body.id);
+        if (!target) return envelope(null, 404, '管理员不存在');
+        if (!target.totpOn) return envelope(null, 409, `管理员 ${target.username} 未绑定身份验证器`);
+        state.managers = state.managers.map((m) => (m === target ? { ...m, totpOn: false } : m));
+        return envelope(null);
+      }
       case 'user/opt/list':
         return envelope({
           list: [
