@@ -16,10 +16,16 @@ export const Code = {
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
-export const Messages = {
+/** What the console itself says (SPEC.md's messages): all the client imports, so the login route stays light. */
+export const ClientMessages = {
   busy: '系统繁忙，请稍后再试',
   timeout: '请求超时，请稍后重试！',
   requestFailed: '请求失败，请稍后重试！',
+} as const;
+
+/** The client's messages and the server's answers. */
+export const Messages = {
+  ...ClientMessages,
   notLoggedIn: '请先登录',
   sessionExpired: '登录已过期，请重新登录',
   sessionEnded: '您的登录已失效，请重新登录',

@@ -328,6 +328,7 @@ export const opLogEvents = [
   { code: TotpLogCodes.unbind, title: '解绑身份验证器' },
   { code: TotpLogCodes.reset, title: '重置身份验证器' },
   { code: TotpLogCodes.stepUpFailed, title: '二次验证失败' },
+  { code: TotpLogCodes.codeFailed, title: '验证码错误' },
   { code: TotpLogCodes.throttle, title: '验证码限速' },
 ] as const;
 

@@ -27,6 +27,8 @@ export const STEP_UP_CODES: ReadonlySet<string> = new Set([
   'match:opt', // 撮合 仲裁
   'order:opt', // 订单 发货/完成/取消（退款）
   'role:bind', // 角色授权
+  'role:create', // 新增/编辑角色, which switches 要求绑定身份验证器
+  'payment:opt', // 收款方式审核: where members' money is sent
   'manager:create', // 新增/编辑管理员, and resetting an authenticator
   'withdrawSetting:update', // 提现设置 and the payout wallet
   'depositSetting:update', // 充值设置
@@ -46,5 +48,7 @@ export const TotpLogCodes = {
   unbind: 'totp:unbind',
   reset: 'totp:reset',
   stepUpFailed: 'totp:stepup-fail',
+  /** A wrong code at login or unbinding. */
+  codeFailed: 'totp:fail',
   throttle: 'totp:throttle',
 } as const;

@@ -597,6 +597,7 @@ export interface Database {
   manager_totp: ManagerTotpTable;
   totp_recovery: TotpRecoveryTable;
   login_challenge: LoginChallengeTable;
+  totp_attempt: LoginAttemptTable;
   zone: ZoneTable;
   member: MemberTable;
   member_count: MemberCountTable;

@@ -18,7 +18,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { Messages } from '../../domain/codes';
+import { ClientMessages as Messages } from '../../domain/codes';
 import { useAppDispatch } from '../store/hooks';
 import { toastShown } from '../store/toastSlice';
 

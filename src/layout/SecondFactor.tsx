@@ -34,6 +34,8 @@ export default function SecondFactor({ onLogout }: { onLogout: () => void }) {
   }, [needed]);
   const waiting = useRef<Promise<boolean> | null>(null);
   const answer = useRef<(ok: boolean) => void>(() => undefined);
+  /** When a code was last accepted here: a 428 to a request sent before it goes again without asking. */
+  const verifiedAt = useRef(0);
 
   useEffect(() => {
     const stepUp = () =>
@@ -41,10 +43,11 @@ export default function SecondFactor({ onLogout }: { onLogout: () => void }) {
         answer.current = resolve;
         setAsking(true);
       }));
-    answerHook.current = async (result, again) => {
+    answerHook.current = async (result, again, sentAt) => {
       const code = result.error?.code;
       if (code === Code.totpBindRequired) setTold(true);
       if (code !== Code.stepUp) return result;
+      if (verifiedAt.current > sentAt) return again();
       return (await stepUp()) ? again() : { error: { code, msg: TotpMessages.stepUpCancelled } };
     };
     return () => {
@@ -54,6 +57,7 @@ export default function SecondFactor({ onLogout }: { onLogout: () => void }) {
   }, []);
 
   const closeStepUp = (ok: boolean) => {
+    if (ok) verifiedAt.current = Date.now();
     waiting.current = null;
     setAsking(false);
     answer.current(ok);

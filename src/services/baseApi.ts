@@ -17,7 +17,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import { Code, Messages } from '../../domain/codes';
+import { ClientMessages as Messages, Code } from '../../domain/codes';
 import { loggedOut } from '../store/authSlice';
 import { requestFinished, requestStarted } from '../store/loadingSlice';
 
@@ -57,7 +57,11 @@ export function redirectToLogin() {
  * A hook rather than code here: the login route downloads this module.
  */
 export const answerHook: {
-  current?: (result: QueryResult, again: () => Promise<QueryResult>) => Promise<QueryResult> | QueryResult;
+  current?: (
+    result: QueryResult,
+    again: () => Promise<QueryResult>,
+    sentAt: number,
+  ) => Promise<QueryResult> | QueryResult;
 } = {};
 
 const rawBaseQuery = fetchBaseQuery({
@@ -110,8 +114,9 @@ const send: Query = async (args, api, extra) => {
 
 /** send(), then the shell's hook (which may send the same request again, the overlay down meanwhile). */
 export const baseQuery: Query = async (args, api, extra) => {
+  const sentAt = Date.now();
   const result = await send(args, api, extra);
-  return answerHook.current ? answerHook.current(result, async () => send(args, api, extra)) : result;
+  return answerHook.current ? answerHook.current(result, async () => send(args, api, extra), sentAt) : result;
 };
 
 export const baseApi = createApi({

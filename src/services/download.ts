@@ -7,7 +7,7 @@
  * (it has its own progress). Errors mirror the baseQuery: a JSON envelope instead of a file carries
  * the server's msg; 301/302 end the session (the caller clears the token and goes to login).
  */
-import { Code, Messages } from '../../domain/codes';
+import { ClientMessages as Messages, Code } from '../../domain/codes';
 import { API_BASE } from './baseApi';
 
 export interface DownloadProgress {

@@ -16,6 +16,9 @@ export const rootReducer = combineReducers({
 });
 export type RootState = ReturnType<typeof rootReducer>;
 
+/** Endpoints whose callers show their errors themselves. */
+const SHOWN_BY_CALLER = /^(login|setupTotp|enableTotp|disableTotp|verifyTotp)$/;
+
 export function createAppStore(preloaded?: { auth?: AuthState }, storage: Storage | null = window.localStorage) {
   // What follows an action, once the reducers have seen it. A plain middleware rather than RTK's
   // listener middleware: these three reactions are all the app needs, and the listener machinery
@@ -35,8 +38,9 @@ export function createAppStore(preloaded?: { auth?: AuthState }, storage: Storag
       // Errors reach the user as a toast; a 301/302 is shown by the login page instead.
       const error = (action as { payload?: ApiError }).payload;
       const meta = (action as { meta?: { arg?: { endpointName?: string } } }).meta;
-      // The login form shows its own error; a 426 shows the binding screen instead (SecondFactor).
-      if (error && ![301, 302, 426].includes(error.code) && meta?.arg?.endpointName !== 'login') {
+      // The login form and the authenticator dialogs show their own errors; a 426 shows the binding
+      // screen instead (SecondFactor).
+      if (error && ![301, 302, 426].includes(error.code) && !SHOWN_BY_CALLER.test(meta?.arg?.endpointName ?? '')) {
         api.dispatch(toastShown(error.msg, 'error'));
       }
     }

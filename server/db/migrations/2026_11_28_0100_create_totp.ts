@@ -9,6 +9,9 @@ import { types } from '../dialect';
  * - totp_recovery: ten one-time recovery codes per binding, kept as keyed hashes.
  * - login_challenge: the password step's answer for a manager with an authenticator; the code step
  *   trades it (once, within minutes) for a session.
+ * - totp_attempt: wrong codes per manager (key = manager id, ip = '*'), the same shape and mechanism as
+ *   login_attempt's account rows but a table of its own: the password login counts any user name it
+ *   is given, so a key the login can write must never be one the code step reads.
  * - manager.totp_on: the binding is confirmed (read by every request's session lookup, so no join).
  * - role.require_totp: the role's managers must bind before they may do anything else.
  * - session.mfa_at: when this session last gave a code (login or step-up): money routes ask again
@@ -47,6 +50,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('used_at', 'bigint')
     .execute();
+  await db.schema
+    .createTable('totp_attempt')
+    .addColumn('username', 'varchar(64)', (c) => c.notNull())
+    .addColumn('ip', 'varchar(64)', (c) => c.notNull())
+    .addColumn('window_start', 'bigint', (c) => c.notNull())
+    .addColumn('failures', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('totp_attempt_pk', ['username', 'ip'])
+    .execute();
   await db.schema.createIndex('login_challenge_manager_idx').on('login_challenge').column('manager_id').execute();
   await db.schema
     .alterTable('manager')
@@ -73,5 +84,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('session').dropColumn('mfa_at').execute();
   await db.schema.alterTable('role').dropColumn('require_totp').execute();
   await db.schema.alterTable('manager').dropColumn('totp_on').execute();
-  for (const table of ['login_challenge', 'totp_recovery', 'manager_totp']) await db.schema.dropTable(table).execute();
+  for (const table of ['totp_attempt', 'login_challenge', 'totp_recovery', 'manager_totp'])
+    await db.schema.dropTable(table).execute();
 }

@@ -40,8 +40,10 @@ export function accountDelay(failures: number): number {
 export interface TryPolicy {
   free: number;
   delay(failures: number): number;
+  /** Where the counts live (same columns): the password login's table, or the codes' own. */
+  table: 'login_attempt' | 'totp_attempt';
 }
-const ACCOUNT_POLICY: TryPolicy = { free: ACCOUNT_FREE_FAILURES, delay: accountDelay };
+const ACCOUNT_POLICY: TryPolicy = { free: ACCOUNT_FREE_FAILURES, delay: accountDelay, table: 'login_attempt' };
 
 /** "45秒", "15分钟": a wait as a person reads it, rounded up. */
 export function waitText(ms: number): string {
@@ -102,12 +104,14 @@ export async function claimAccountTry(
   policy: TryPolicy = ACCOUNT_POLICY,
 ): Promise<{ failures: number } | { retryAt: number }> {
   const { free: freeTries, delay } = policy;
+  // Both tables have login_attempt's columns; Kysely is told the one name, the query names the other.
+  const table = policy.table as 'login_attempt';
   const forgotten = now - ACCOUNT_FORGET_MS;
   // A few rounds: a parallel attempt may make the row, or move it, between our statements; while the
   // account is still within its free tries such a race must never turn into a refusal.
   for (let round = 0; round < 4; round++) {
     const free = await db
-      .updateTable('login_attempt')
+      .updateTable(table)
       .set((eb) => ({
         failures: eb
           .case()
@@ -124,14 +128,14 @@ export async function claimAccountTry(
       .executeTakeFirst();
     if (free) return { failures: Number(free.failures) };
     const cur = await db
-      .selectFrom('login_attempt')
+      .selectFrom(table)
       .select(['failures', 'window_start'])
       .where('username', '=', username)
       .where('ip', '=', ACCOUNT_ROW)
       .executeTakeFirst();
     if (!cur) {
       const made = await db
-        .insertInto('login_attempt')
+        .insertInto(table)
         .values({ username, ip: ACCOUNT_ROW, window_start: now, failures: 1 })
         .onConflict((oc) => oc.columns(['username', 'ip']).doNothing())
         .returning('failures')
@@ -146,7 +150,7 @@ export async function claimAccountTry(
     const retryAt = last + delay(failures);
     if (now < retryAt) return { retryAt };
     const taken = await db
-      .updateTable('login_attempt')
+      .updateTable(table)
       .set({ failures: failures + 1, window_start: now })
       .where('username', '=', username)
       .where('ip', '=', ACCOUNT_ROW)

@@ -38,6 +38,7 @@ export const TOTP_MAX_DELAY_MS = 3600_000;
 const TOTP_POLICY: TryPolicy = {
   free: TOTP_FREE_FAILURES,
   delay: (failures) => Math.min(TOTP_MAX_DELAY_MS, TOTP_FIRST_DELAY_MS * 2 ** (failures - TOTP_FREE_FAILURES)),
+  table: 'totp_attempt',
 };
 
 export const Msg = {
@@ -51,10 +52,23 @@ export const Msg = {
   needCode: '请输入验证码或恢复码',
   challengeGone: '登录已超时，请重新输入用户名和密码',
   throttled: (ms: number) => `验证码错误次数过多，请${waitText(ms)}后再试`,
+  unbindRequired: '所属角色要求绑定身份验证器，不能解绑',
 } as const;
 
-/** Where the code counts of a manager live in login_attempt (no user name contains '#'). */
-const throttleKey = (managerId: number) => `totp#${managerId}`;
+/** A manager's row in totp_attempt (a table the password login never writes). */
+const throttleKey = (managerId: number) => `manager#${managerId}`;
+
+/** Forgets a manager's wrong codes (a right one came). */
+async function clearCodeFailures(db: Kysely<Database> | Transaction<Database>, managerId: number) {
+  await db
+    .deleteFrom('totp_attempt')
+    .where('username', '=', throttleKey(managerId))
+    .where('ip', '=', ACCOUNT_ROW)
+    .execute();
+}
+
+/** What a code was given for: the op log names it, and a refused step-up has its own row code. */
+export type ProofPurpose = '登录' | '二次验证' | '解绑';
 
 function keyOf(ctx: Ctx): Buffer {
   if (!ctx.config.totpKey) throw conflict(Msg.noKey);
@@ -122,15 +136,19 @@ export interface Proof {
 /**
  * Checks a code (or recovery code) of a manager's confirmed authenticator; throws a clear 400 (or 429
  * when throttled) otherwise. The try is counted before it is checked (parallel guesses cannot all
- * pass a check made before their failures are recorded); a right one clears the count.
+ * pass a check made before their failures are recorded); a right one clears the count. Every wrong
+ * code writes an op-log row, so guesses never go unseen (a right code clears the count, and the
+ * manager, or whoever watches the log, sees the failures before it).
  */
-export async function checkProof(ctx: Ctx, actor: Actor, proof: Proof): Promise<'code' | 'recovery'> {
+export async function checkProof(
+  ctx: Ctx,
+  actor: Actor,
+  proof: Proof,
+  purpose: ProofPurpose,
+): Promise<'code' | 'recovery'> {
   const code = proof.code?.replace(/\s/g, '');
   if (!code && !proof.recoveryCode) throw badInput(Msg.needCode);
   const key = keyOf(ctx);
-  const now = ctx.clock.now();
-  const claim = await claimAccountTry(ctx.db, throttleKey(actor.managerId), now, TOTP_POLICY);
-  if ('retryAt' in claim) throw new AppError(Code.tooMany, Msg.throttled(claim.retryAt - now));
   const row = await ctx.db
     .selectFrom('manager_totp')
     .select(['secret_enc', 'last_step'])
@@ -138,6 +156,14 @@ export async function checkProof(ctx: Ctx, actor: Actor, proof: Proof): Promise<
     .where('confirmed_at', 'is not', null)
     .executeTakeFirst();
   if (!row) throw badInput(Msg.notBound);
+  const now = ctx.clock.now();
+  const claim = await claimAccountTry(ctx.db, throttleKey(actor.managerId), now, TOTP_POLICY);
+  if ('retryAt' in claim) {
+    // A refused step-up is logged (it needs a session); refused login tries are not, or anyone with
+    // the password could fill the log.
+    if (purpose === '二次验证') await logFailure(ctx, actor, purpose, Msg.throttled(claim.retryAt - now));
+    throw new AppError(Code.tooMany, Msg.throttled(claim.retryAt - now));
+  }
   let refusal: string | null;
   if (code) {
     const step = stepOfCode(decryptSecret(key, actor.managerId, row.secret_enc), code, now);
@@ -153,6 +179,7 @@ export async function checkProof(ctx: Ctx, actor: Actor, proof: Proof): Promise<
     refusal = Number(used.numUpdatedRows) === 1 ? null : Msg.wrongRecovery;
   }
   if (refusal) {
+    await logFailure(ctx, actor, purpose, refusal);
     if (claim.failures >= TOTP_FREE_FAILURES) {
       await writeOpLog(
         ctx.db,
@@ -167,12 +194,21 @@ export async function checkProof(ctx: Ctx, actor: Actor, proof: Proof): Promise<
     }
     throw badInput(refusal);
   }
-  await ctx.db
-    .deleteFrom('login_attempt')
-    .where('username', '=', throttleKey(actor.managerId))
-    .where('ip', '=', ACCOUNT_ROW)
-    .execute();
+  await clearCodeFailures(ctx.db, actor.managerId);
   return code ? 'code' : 'recovery';
+}
+
+async function logFailure(ctx: Ctx, actor: Actor, purpose: ProofPurpose, why: string) {
+  await writeOpLog(
+    ctx.db,
+    actor,
+    {
+      code: purpose === '二次验证' ? TotpLogCodes.stepUpFailed : TotpLogCodes.codeFailed,
+      target: `manager#${actor.managerId} (${actor.username})`,
+      summary: `${purpose}验证失败（来自 ${actor.ip}）：${why}`,
+    },
+    ctx.clock.now(),
+  );
 }
 
 /** Accepts time step `step` once: false when it (or a later one) was already taken. */
@@ -260,8 +296,6 @@ export async function confirmBinding(
 ): Promise<{ recoveryCodes: string[] }> {
   const key = keyOf(ctx);
   const now = ctx.clock.now();
-  const claim = await claimAccountTry(ctx.db, throttleKey(actor.managerId), now, TOTP_POLICY);
-  if ('retryAt' in claim) throw new AppError(Code.tooMany, Msg.throttled(claim.retryAt - now));
   const row = await ctx.db
     .selectFrom('manager_totp')
     .select(['secret_enc', 'confirmed_at'])
@@ -269,6 +303,8 @@ export async function confirmBinding(
     .executeTakeFirst();
   if (row?.confirmed_at != null) throw conflict(Msg.alreadyBound);
   if (!row) throw badInput(Msg.noPending);
+  const claim = await claimAccountTry(ctx.db, throttleKey(actor.managerId), now, TOTP_POLICY);
+  if ('retryAt' in claim) throw new AppError(Code.tooMany, Msg.throttled(claim.retryAt - now));
   const step = stepOfCode(decryptSecret(key, actor.managerId, row.secret_enc), code.replace(/\s/g, ''), now);
   if (step === null) throw badInput(Msg.wrongCode);
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -294,11 +330,9 @@ export async function confirmBinding(
       )
       .execute();
     await trx.updateTable('session').set({ mfa_at: now }).where('id', '=', sessionId).execute();
-    await trx
-      .deleteFrom('login_attempt')
-      .where('username', '=', throttleKey(actor.managerId))
-      .where('ip', '=', ACCOUNT_ROW)
-      .execute();
+    // His other sessions were opened with the password alone: they end (as a password change does).
+    await endSessions(trx, actor.managerId, now, sessionId);
+    await clearCodeFailures(trx, actor.managerId);
     await writeOpLog(
       trx,
       actor,
@@ -318,7 +352,14 @@ async function dropBinding(trx: Transaction<Database>, managerId: number) {
 
 /** The manager unbinds his own authenticator with a current code or a recovery code. */
 export async function unbind(ctx: Ctx, actor: Actor, proof: Proof): Promise<void> {
-  await checkProof(ctx, actor, proof);
+  const role = await ctx.db
+    .selectFrom('manager as m')
+    .innerJoin('role as r', 'r.id', 'm.role_id')
+    .select('r.require_totp')
+    .where('m.id', '=', actor.managerId)
+    .executeTakeFirst();
+  if (role?.require_totp === 1) throw conflict(Msg.unbindRequired);
+  await checkProof(ctx, actor, proof, '解绑');
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     await dropBinding(trx, actor.managerId);
@@ -335,25 +376,9 @@ export async function unbind(ctx: Ctx, actor: Actor, proof: Proof): Promise<void
   });
 }
 
-/** Step-up: a fresh code for this session; a wrong one is written to the op log. */
+/** Step-up: a fresh code for this session; a wrong one (or a throttled try) is written to the op log. */
 export async function stepUp(ctx: Ctx, actor: Actor, sessionId: number, proof: Proof): Promise<void> {
-  try {
-    await checkProof(ctx, actor, proof);
-  } catch (err) {
-    if (err instanceof AppError && err.code !== Code.tooMany) {
-      await writeOpLog(
-        ctx.db,
-        actor,
-        {
-          code: TotpLogCodes.stepUpFailed,
-          target: `manager#${actor.managerId} (${actor.username})`,
-          summary: `二次验证失败：${err.message}`,
-        },
-        ctx.clock.now(),
-      );
-    }
-    throw err;
-  }
+  await checkProof(ctx, actor, proof, '二次验证');
   await ctx.db.updateTable('session').set({ mfa_at: ctx.clock.now() }).where('id', '=', sessionId).execute();
 }
 
@@ -405,25 +430,29 @@ export async function loginWithCode(
     .executeTakeFirst();
   if (!found || found.totp_on !== 1) throw badInput(Msg.challengeGone);
   if (found.status !== 1) throw new AppError(Code.forbidden, '该账号已被禁用，请联系管理员');
-  const ip = input.ip.slice(0, 64) || 'unknown';
-  const actor = { managerId: Number(found.manager_id), username: found.username, ip };
-  try {
-    await checkProof(ctx, actor, input);
-  } catch (err) {
-    await ctx.db
-      .updateTable('login_challenge')
-      .set((eb) => ({ failures: eb('failures', '+', 1) }))
-      .where('id', '=', found.id)
-      .execute();
-    throw err;
-  }
-  const spent = await ctx.db
+  // The challenge is taken before the proof is checked: a second proof sent at the same time (a code
+  // and a recovery code, or more guesses than the challenge allows) finds it taken.
+  const taken = await ctx.db
     .updateTable('login_challenge')
     .set({ used_at: now })
     .where('id', '=', found.id)
     .where('used_at', 'is', null)
+    .where('failures', '<', CHALLENGE_MAX_FAILURES)
     .executeTakeFirst();
-  if (Number(spent.numUpdatedRows) !== 1) throw badInput(Msg.challengeGone);
+  if (Number(taken.numUpdatedRows) !== 1) throw badInput(Msg.challengeGone);
+  const ip = input.ip.slice(0, 64) || 'unknown';
+  const actor = { managerId: Number(found.manager_id), username: found.username, ip };
+  try {
+    await checkProof(ctx, actor, input, '登录');
+  } catch (err) {
+    // Given back, one failure more.
+    await ctx.db
+      .updateTable('login_challenge')
+      .set((eb) => ({ used_at: null, failures: eb('failures', '+', 1) }))
+      .where('id', '=', found.id)
+      .execute();
+    throw err;
+  }
   const token = await openSession(ctx, { managerId: actor.managerId, ip, userAgent: input.userAgent, mfaAt: now });
   return { token, username: found.username };
 }

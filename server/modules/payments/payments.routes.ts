@@ -32,7 +32,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx
   app.post(
     '/v1/admin/payment/opt',
     {
-      config: { permission: 'payment:opt' },
+      config: { permission: 'payment:opt', stepUp: true },
       schema: {
         operationId: 'paymentOpt',
         tags: ['payment'],

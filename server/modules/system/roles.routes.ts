@@ -33,7 +33,7 @@ const roleRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx })
   app.post(
     '/v1/admin/role/create',
     {
-      config: { permission: 'role:create' },
+      config: { permission: 'role:create', stepUp: true },
       schema: {
         operationId: 'saveRole',
         tags: ['system'],

@@ -15,7 +15,7 @@ import {
 import type { Actor, Ctx } from '../../context';
 import { pageOf } from '../../db/keyset';
 import { isUniqueViolation } from '../../db/dialect';
-import { AppError, badInput, forbidden, notFound } from '../../errors';
+import { AppError, badInput, conflict, forbidden, notFound } from '../../errors';
 import type { SessionManager } from '../auth/session.service';
 import { changed, changeList, managerAction } from '../oplog/managerAction';
 import {
@@ -34,6 +34,7 @@ import { ScopeMessages, beyond, loadGrantor, roleGrantIds, type Grantor } from '
 
 export const RoleMessages = {
   notFound: '角色不存在',
+  totpUnavailable: '服务器未配置 TOTP_KEY，不能要求绑定身份验证器',
   nameTaken: '角色名称已存在',
   nameBlank: '角色名称不能为空',
   superImmutable: '超级管理员角色不可修改',
@@ -89,6 +90,8 @@ export async function saveRole(
   const name = input.name.trim();
   if (!name) throw badInput(RoleMessages.nameBlank);
   const remark = (input.remark ?? '').trim();
+  // Without TOTP_KEY nobody can bind: a role that required it would lock its managers out for good.
+  if (input.requireTotp && !ctx.config.totpKey) throw conflict(RoleMessages.totpUnavailable);
   try {
     return await managerAction(ctx, actor, async ({ trx, now }) => {
       if (await roleNameTaken(trx, name, input.id)) throw badInput(RoleMessages.nameTaken);

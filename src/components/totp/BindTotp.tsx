@@ -3,7 +3,7 @@
  * (an otpauth URI drawn on the server, no web service); the manager scans it (or types the secret)
  * and enters the code his app shows; the ten recovery codes are shown this once, to copy or save.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,14 +18,20 @@ import { useEnableTotpMutation, useSetupTotpMutation } from '../../services/totp
 /** The secret in groups of four, as authenticator apps show and accept it. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
-export default function BindTotp({ onDone }: { onDone: () => void }) {
+/** `onCancel`: a 取消 button before the binding is confirmed (none on the screen a role requires). */
+export default function BindTotp({ onDone, onCancel }: { onDone: () => void; onCancel?: () => void }) {
   const [setup, { data: ticket, error: setupError }] = useSetupTotpMutation();
   const [enable, { isLoading }] = useEnableTotpMutation();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [codes, setCodes] = useState<string[]>();
 
+  // One secret per binding screen (StrictMode runs effects twice: a second secret would replace the
+  // first while its QR code may still be the one shown).
+  const started = useRef(false);
   useEffect(() => {
+    if (started.current) return;
+    started.current = true;
     void setup();
   }, [setup]);
 
@@ -43,7 +49,17 @@ export default function BindTotp({ onDone }: { onDone: () => void }) {
   if (codes) return <RecoveryCodes codes={codes} onDone={onDone} />;
   if (setupError) return <Alert severity="error">{(setupError as ApiError).msg}</Alert>;
   if (!ticket) return <Typography color="text.secondary">正在生成二维码…</Typography>;
-  return <ScanStep ticket={ticket} code={code} setCode={setCode} error={error} busy={isLoading} onConfirm={confirm} />;
+  return (
+    <ScanStep
+      ticket={ticket}
+      code={code}
+      setCode={setCode}
+      error={error}
+      busy={isLoading}
+      onConfirm={confirm}
+      onCancel={onCancel}
+    />
+  );
 }
 
 function ScanStep({
@@ -53,6 +69,7 @@ function ScanStep({
   error,
   busy,
   onConfirm,
+  onCancel,
 }: {
   ticket: SetupTotpApiResponse;
   code: string;
@@ -60,6 +77,7 @@ function ScanStep({
   error?: string;
   busy: boolean;
   onConfirm: () => void;
+  onCancel?: () => void;
 }) {
   return (
     <Stack spacing={2}>
@@ -101,6 +119,7 @@ function ScanStep({
         <Button type="submit" variant="contained" disabled={busy}>
           确认绑定
         </Button>
+        {onCancel && <Button onClick={onCancel}>取消</Button>}
       </Box>
     </Stack>
   );

@@ -5,18 +5,15 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ApiError } from '../../services/baseApi';
 import { useDisableTotpMutation, useGetTotpStatusQuery } from '../../services/totp';
 import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../store/toastSlice';
 import BindTotp from './BindTotp';
-import ProofField, { emptyProof, proofOf } from './ProofField';
+import ProofDialog from './ProofDialog';
 
 export default function TotpSettings() {
   const { data } = useGetTotpStatusQuery();
@@ -42,10 +39,11 @@ export default function TotpSettings() {
         </Button>
       ) : null}
       {open === 'bind' && (
-        <Dialog open fullWidth maxWidth="sm" onClose={() => setOpen(null)} aria-labelledby="bind-totp-title">
+        // No closing by the backdrop or Escape: the recovery codes are shown once.
+        <Dialog open fullWidth maxWidth="sm" aria-labelledby="bind-totp-title">
           <DialogTitle id="bind-totp-title">绑定身份验证器</DialogTitle>
           <DialogContent>
-            <BindTotp onDone={() => setOpen(null)} />
+            <BindTotp onDone={() => setOpen(null)} onCancel={() => setOpen(null)} />
           </DialogContent>
         </Dialog>
       )}
@@ -55,44 +53,21 @@ export default function TotpSettings() {
 }
 
 function UnbindDialog({ onClose }: { onClose: () => void }) {
-  const [proof, setProof] = useState(emptyProof);
-  const [error, setError] = useState<string>();
-  const [disable, { isLoading }] = useDisableTotpMutation();
+  const [disable] = useDisableTotpMutation();
   const dispatch = useAppDispatch();
-  const submit = async () => {
-    const p = proofOf(proof);
-    if ('error' in p) return setError(p.error);
-    try {
-      await disable({ body: p.body }).unwrap();
-      dispatch(toastShown('已解绑身份验证器', 'success'));
-      onClose();
-    } catch (err) {
-      setError((err as ApiError).msg);
-    }
-  };
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="unbind-totp-title">
-      <DialogTitle id="unbind-totp-title">解绑身份验证器</DialogTitle>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <DialogContent>
-          <DialogContentText>
-            解绑后登录只需密码，资金操作也不再要求验证码。请输入验证码或恢复码确认。
-          </DialogContentText>
-          <ProofField value={proof} onChange={setProof} error={error} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="submit" color="error" variant="contained" disabled={isLoading}>
-            确认解绑
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <ProofDialog
+      id="unbind-totp"
+      title="解绑身份验证器"
+      text="解绑后登录只需密码，资金操作也不再要求验证码。请输入验证码或恢复码确认。"
+      submitText="确认解绑"
+      danger
+      send={(body) => disable({ body }).unwrap()}
+      onDone={() => {
+        dispatch(toastShown('已解绑身份验证器', 'success'));
+        onClose();
+      }}
+      onCancel={onClose}
+    />
   );
 }

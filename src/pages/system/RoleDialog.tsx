@@ -11,6 +11,7 @@ import FormDialog from '../../components/FormDialog';
 import useForm from '../../components/useForm';
 import type { ListRolesApiResponse } from '../../services/generated/system';
 import { useSaveRoleMutation } from '../../services/system';
+import { useGetTotpStatusQuery } from '../../services/totp';
 
 export type RoleRow = ListRolesApiResponse['list'][number];
 
@@ -34,6 +35,7 @@ export default function RoleDialog({ open, role, onClose }: RoleDialogProps) {
     remark: { label: '备注', validate: (v) => (v.length > 200 ? '备注不能超过200个字符' : null) },
   });
   const { reset } = form;
+  const { data: totpStatus } = useGetTotpStatusQuery();
   const startTotp = role?.requireTotp ?? false;
   const [requireTotp, setRequireTotp] = useState(startTotp);
   useEffect(() => {
@@ -63,8 +65,15 @@ export default function RoleDialog({ open, role, onClose }: RoleDialogProps) {
       <TextField {...form.field('name')} autoComplete="off" slotProps={{ htmlInput: { maxLength: 50 } }} />
       <TextField {...form.field('remark')} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 200 } }} />
       <FormControlLabel
-        control={<Checkbox checked={requireTotp} onChange={(e) => setRequireTotp(e.target.checked)} />}
-        label="要求绑定身份验证器"
+        control={
+          <Checkbox
+            checked={requireTotp}
+            // Without TOTP_KEY nobody can bind (the server refuses the switch): it can only be turned off.
+            disabled={totpStatus?.available === false && !requireTotp}
+            onChange={(e) => setRequireTotp(e.target.checked)}
+          />
+        }
+        label={totpStatus?.available === false ? '要求绑定身份验证器（服务器未配置 TOTP_KEY）' : '要求绑定身份验证器'}
       />
     </FormDialog>
   );

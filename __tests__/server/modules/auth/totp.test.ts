@@ -164,7 +164,7 @@ describe(`authenticator codes (${dbKind})`, () => {
     ).toMatchObject({ code: 400, msg: '登录已超时，请重新输入用户名和密码' });
   });
 
-  it('wrong codes are throttled per manager across challenges and addresses; a right one clears the count', async () => {
+  it('wrong codes are throttled per manager across challenges; each is logged; a right one clears the count', async () => {
     const { secret } = await bind(admin);
     nextStep();
     const pw = async () =>
@@ -189,8 +189,11 @@ describe(`authenticator codes (${dbKind})`, () => {
         body: { challenge: c, code: codeAt(secret, t.clock.now()) },
       }),
     ).toMatchObject({ code: 200 });
-    const rows = await t.db.db.selectFrom('login_attempt').selectAll().where('username', 'like', 'totp#%').execute();
-    expect(rows).toEqual([]);
+    expect(await t.db.db.selectFrom('totp_attempt').selectAll().execute()).toEqual([]);
+    // Each wrong code is in the op log, from where it came.
+    const failed = (await opLogs(t)).filter((l) => l.permission_code === TotpLogCodes.codeFailed);
+    expect(failed).toHaveLength(5);
+    expect(failed[0].summary).toMatch(/^登录验证失败（来自 .+）：验证码错误/);
   });
 
   it('recovery codes log in once each, in any case and with or without the dash', async () => {
@@ -319,6 +322,13 @@ describe(`authenticator codes (${dbKind})`, () => {
     });
     const list = await t.call('GET', '/v1/admin/user/list', { token: admin, query: { username: 'alice' } });
     expect(list.data.list[0]).toMatchObject({ username: 'alice', totpOn: true });
+    // The reset is a step-up action: the super manager with an authenticator gives a fresh code.
+    const { secret } = await bind(admin);
+    t.clock.advance(300_001);
+    expect(await call('/v1/admin/user/totp/reset', admin, { id: aliceId })).toMatchObject({ code: 428 });
+    expect(await call('/v1/admin/user/totp/verify', admin, { code: codeAt(secret, t.clock.now()) })).toMatchObject({
+      code: 200,
+    });
     expect(await call('/v1/admin/user/totp/reset', admin, { id: aliceId })).toMatchObject({ code: 200 });
     // Her sessions end; the password alone logs her in again.
     expect(await t.call('GET', '/v1/admin/user/menu', { token: alice })).toMatchObject({ code: 302 });
@@ -365,6 +375,100 @@ describe(`authenticator codes (${dbKind})`, () => {
     expect(after.require_totp).toBe(1);
   });
 
+  it('the password login cannot touch the code counts: failures for a user name like the key change nothing', async () => {
+    const { secret } = await bind(admin);
+    nextStep();
+    const adminRow = await t.db.db
+      .selectFrom('manager')
+      .select('id')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    for (const name of [`manager#${adminRow.id}`, `totp#${adminRow.id}`]) {
+      for (let i = 0; i < 12; i++) await passwordStep(name, 'wrong password');
+    }
+    const pw = await passwordStep('admin', 'Lz-console 2026');
+    expect(
+      await t.call('POST', '/v1/admin/user/login/totp', {
+        body: { challenge: pw.data.challenge, code: codeAt(secret, t.clock.now()) },
+      }),
+    ).toMatchObject({ code: 200 });
+  });
+
+  it('a challenge is taken while its proof is checked: a code and a recovery code at once give one session', async () => {
+    const { secret, recoveryCodes } = await bind(admin);
+    nextStep();
+    const pw = await passwordStep('admin', 'Lz-console 2026');
+    const results = await Promise.all([
+      t.call('POST', '/v1/admin/user/login/totp', {
+        body: { challenge: pw.data.challenge, code: codeAt(secret, t.clock.now()) },
+      }),
+      t.call('POST', '/v1/admin/user/login/totp', {
+        body: { challenge: pw.data.challenge, recoveryCode: recoveryCodes[0] },
+      }),
+    ]);
+    expect(results.map((r) => r.code).sort()).toEqual([200, 400]);
+    const left = await t.call('GET', '/v1/admin/user/totp', { token: admin });
+    // Whichever won, at most one proof was spent.
+    expect(left.data.recoveryLeft).toBeGreaterThanOrEqual(9);
+  });
+
+  it('binding ends the manager’s other sessions (they were opened with the password alone)', async () => {
+    const other = await t.login();
+    await bind(admin);
+    expect(await t.call('GET', '/v1/admin/user/menu', { token: other })).toMatchObject({ code: 302 });
+    expect(await t.call('GET', '/v1/admin/user/menu', { token: admin })).toMatchObject({ code: 200 });
+  });
+
+  it('deleting a manager deletes his authenticator; a manager created after him starts unbound', async () => {
+    const roleId = await addRole(t, '临时', []);
+    const id = await addManager(t, 'dave', roleId);
+    const dave = (await passwordStep('dave')).data.token;
+    await bind(dave);
+    expect(await call('/v1/admin/user/delete', admin, { id })).toMatchObject({ code: 200 });
+    for (const table of ['manager_totp', 'totp_recovery'] as const) {
+      expect(await t.db.db.selectFrom(table).selectAll().where('manager_id', '=', id).execute()).toEqual([]);
+    }
+    const next = await addManager(t, 'erin', roleId);
+    const erin = (await passwordStep('erin')).data.token;
+    expect(await t.call('GET', '/v1/admin/user/totp', { token: erin })).toMatchObject({ data: { bound: false } });
+    expect((await call('/v1/admin/user/totp/setup', erin)).code).toBe(200);
+    if (dbKind === 'sqlite') expect(next).toBe(id); // SQLite gave erin dave's id: nothing of his is left
+  });
+
+  it('a role may require an authenticator only when the server can bind one', async () => {
+    const plain = await build();
+    try {
+      const token = await plain.login();
+      expect(
+        await plain.call('POST', '/v1/admin/role/create', { token, body: { name: '出纳', requireTotp: true } }),
+      ).toMatchObject({ code: 409, msg: '服务器未配置 TOTP_KEY，不能要求绑定身份验证器' });
+      expect(await plain.call('POST', '/v1/admin/role/create', { token, body: { name: '出纳' } })).toMatchObject({
+        code: 200,
+      });
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('a manager whose role requires an authenticator cannot unbind it; a throttled step-up is logged', async () => {
+    const saved = await call('/v1/admin/role/create', admin, { name: '出纳', requireTotp: true });
+    await addManager(t, 'frank', saved.data.id);
+    const frank = (await passwordStep('frank')).data.token;
+    const { secret } = await bind(frank);
+    nextStep();
+    expect(await call('/v1/admin/user/totp/disable', frank, { code: codeAt(secret, t.clock.now()) })).toMatchObject({
+      code: 409,
+      msg: '所属角色要求绑定身份验证器，不能解绑',
+    });
+    for (let i = 0; i < 5; i++) await call('/v1/admin/user/totp/verify', frank, { code: '000000' });
+    expect(await call('/v1/admin/user/totp/verify', frank, { code: codeAt(secret, t.clock.now()) })).toMatchObject({
+      code: 429,
+    });
+    const rows = (await opLogs(t)).filter((l) => l.permission_code === TotpLogCodes.stepUpFailed);
+    expect(rows).toHaveLength(6);
+    expect(rows[5].summary).toContain('验证码错误次数过多');
+  });
+
   it('every POST route that moves money declares step-up (the walk fails when one forgets)', () => {
     const moneyRoutes = t.app.routeTable.filter(
       (r) => r.method === 'POST' && [r.permission ?? []].flat().some((code) => STEP_UP_CODES.has(code)),
@@ -378,7 +482,9 @@ describe(`authenticator codes (${dbKind})`, () => {
         '/v1/admin/match/opt',
         '/v1/admin/member/opt',
         '/v1/admin/order/opt',
+        '/v1/admin/payment/opt',
         '/v1/admin/role/bind',
+        '/v1/admin/role/create',
         '/v1/admin/user/create',
         '/v1/admin/user/totp/reset',
         '/v1/admin/withdraw/account',

@@ -8,7 +8,7 @@ import SecondFactor from '../../../../src/layout/SecondFactor';
 import TotpSettings from '../../../../src/components/totp/TotpSettings';
 import { answerHook, baseQuery } from '../../../../src/services/baseApi';
 import { envelope, mockFetch } from '../../mockFetch';
-import { renderAt } from '../../shellHarness';
+import { NO_TOTP, renderAt } from '../../shellHarness';
 
 const QR = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg"/>')}`;
 const CODES = Array.from({ length: 10 }, (_, i) => `AAAA${i}-BBBB${i}`);
@@ -27,8 +27,18 @@ function server(answers: Record<string, (body: any) => Response>) {
   return { fetchMock, bodies };
 }
 
-const STATUS = { available: true, bound: false, required: false, boundAt: null, recoveryLeft: 0, stepUpSeconds: 300 };
-const status = (over: object = {}) => envelope({ ...STATUS, ...over });
+const status = (over: object = {}) => envelope({ ...NO_TOTP, available: true, ...over });
+
+/** What baseQuery is given by RTK Query, for calling it as an endpoint would. */
+const queryApi = (store: ReturnType<typeof renderAt>['store'], type: 'query' | 'mutation' = 'mutation') => ({
+  dispatch: store.dispatch,
+  getState: store.getState,
+  signal: new AbortController().signal,
+  abort: () => undefined,
+  extra: undefined,
+  endpoint: 'test',
+  type,
+});
 
 describe('SecondFactor', () => {
   it('a 428 opens 身份验证; a wrong code stays with its message; the right one sends the action again', async () => {
@@ -45,15 +55,7 @@ describe('SecondFactor', () => {
     await waitFor(() => expect(answerHook.current).toBeDefined());
     const user = userEvent.setup();
     let result: unknown;
-    const api = {
-      dispatch: store.dispatch,
-      getState: store.getState,
-      signal: new AbortController().signal,
-      abort: () => undefined,
-      extra: undefined,
-      endpoint: 'optWithdraw',
-      type: 'mutation' as const,
-    };
+    const api = queryApi(store);
     act(() => {
       void Promise.resolve(
         baseQuery({ url: '/v1/admin/withdraw/opt', method: 'POST', body: { id: 9, action: 'approve' } }, api, {}),
@@ -64,6 +66,8 @@ describe('SecondFactor', () => {
     expect(screen.getByText('请输入6位数字验证码')).toBeInTheDocument();
     await user.type(screen.getByLabelText('验证码'), '000000{Enter}');
     expect(await screen.findByText('验证码错误，请输入身份验证器中当前的6位验证码')).toBeInTheDocument();
+    // Shown in the dialog, not again as a toast.
+    expect(store.getState().toast.items).toEqual([]);
     await user.clear(screen.getByLabelText('验证码'));
     await user.type(screen.getByLabelText('验证码'), '654321{Enter}');
     await waitFor(() => expect(result).toEqual({ data: { id: 9, status: 1 } }));
@@ -72,6 +76,43 @@ describe('SecondFactor', () => {
     expect(bodies.find(([p]) => p === '/v1/admin/user/totp/verify')?.[1]).toEqual({
       code: '000000',
     });
+  });
+
+  it('two actions answered 428 at once share one dialog and both go on; a 428 to a request sent before the code was accepted goes again without asking', async () => {
+    let verified = false;
+    let late: (r: Response) => void = () => undefined;
+    const { bodies } = server({
+      '/v1/admin/user/totp': () => status({ bound: true }),
+      '/v1/admin/withdraw/opt': (b) =>
+        b.id === 3 && !verified
+          ? (new Promise<Response>((resolve) => (late = resolve)) as unknown as Response)
+          : verified
+            ? envelope({ id: b.id })
+            : envelope(null, 428, '需要验证'),
+      '/v1/admin/user/totp/verify': () => ((verified = true), envelope(null)),
+    });
+    const { store } = renderAt(<SecondFactor onLogout={() => undefined} />, '/layout/welcome');
+    await waitFor(() => expect(answerHook.current).toBeDefined());
+    const api = queryApi(store);
+    const results: unknown[] = [];
+    act(() => {
+      for (const id of [1, 2, 3]) {
+        void Promise.resolve(baseQuery({ url: '/v1/admin/withdraw/opt', method: 'POST', body: { id } }, api, {})).then(
+          (r) => results.push(r),
+        );
+      }
+    });
+    expect(await screen.findByRole('dialog', { name: '身份验证' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('验证码'), '654321{Enter}');
+    await waitFor(() => expect(results).toHaveLength(2));
+    expect(results).toEqual(expect.arrayContaining([{ data: { id: 1 } }, { data: { id: 2 } }]));
+    // Request 3 was sent before the code was accepted; its 428 comes after: no second dialog.
+    act(() => late(envelope(null, 428, '需要验证')));
+    await waitFor(() => expect(results).toHaveLength(3));
+    expect(results[2]).toEqual({ data: { id: 3 } });
+    expect(screen.queryByRole('dialog', { name: '身份验证' })).toBeNull();
+    expect(bodies.filter(([p]) => p === '/v1/admin/user/totp/verify')).toHaveLength(1);
   });
 
   it('取消 leaves the action undone', async () => {
@@ -84,19 +125,7 @@ describe('SecondFactor', () => {
     let result: unknown;
     act(() => {
       void Promise.resolve(
-        baseQuery(
-          { url: '/v1/admin/deposit/opt', method: 'POST', body: {} },
-          {
-            dispatch: store.dispatch,
-            getState: store.getState,
-            signal: new AbortController().signal,
-            abort: () => undefined,
-            extra: undefined,
-            endpoint: 'x',
-            type: 'mutation',
-          },
-          {},
-        ),
+        baseQuery({ url: '/v1/admin/deposit/opt', method: 'POST', body: {} }, queryApi(store, 'mutation'), {}),
       ).then((r) => (result = r));
     });
     await userEvent.setup().click(await screen.findByRole('button', { name: '取消' }));
@@ -145,21 +174,7 @@ describe('SecondFactor', () => {
     expect(screen.queryByRole('dialog', { name: '请先绑定身份验证器' })).toBeNull();
     // A 426 from any call (the role's requirement switched on meanwhile) shows the screen.
     act(() => {
-      void Promise.resolve(
-        baseQuery(
-          '/v1/admin/welcome',
-          {
-            dispatch: store.dispatch,
-            getState: store.getState,
-            signal: new AbortController().signal,
-            abort: () => undefined,
-            extra: undefined,
-            endpoint: 'welcome',
-            type: 'query',
-          },
-          {},
-        ),
-      );
+      void Promise.resolve(baseQuery('/v1/admin/welcome', queryApi(store, 'query'), {}));
     });
     expect(
       await screen.findByText('服务器未配置 TOTP_KEY，暂不能绑定身份验证器，请联系系统管理员'),

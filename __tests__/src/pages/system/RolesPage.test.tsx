@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import RolesPage from '../../../../src/pages/system/RolesPage';
 import { envelope } from '../../mockFetch';
-import { makeStore, renderAt } from '../../shellHarness';
+import { makeStore, NO_TOTP, renderAt } from '../../shellHarness';
 import { fakeSystemApi, type Call } from './fakeSystemApi';
 
 jest.setTimeout(60_000);
@@ -112,6 +112,23 @@ describe('RolesPage', () => {
     await u.click(within(superEdit).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(of('role/create')).toHaveLength(3));
     expect(of('role/create')[2].body).toEqual({ id: 1, name: '超级管理员', remark: '拥有全部权限', requireTotp: true });
+  });
+
+  it('without TOTP_KEY on the server the switch can only be turned off', async () => {
+    const u = userEvent.setup();
+    setup({
+      override: (c: Call) => (c.path === 'user/totp' ? envelope(NO_TOTP) : undefined),
+    });
+    await u.click(await screen.findByRole('button', { name: /新增角色/ }));
+    const dialog = await screen.findByRole('dialog', { name: '新增角色' });
+    const label = '要求绑定身份验证器（服务器未配置 TOTP_KEY）';
+    await waitFor(() => expect(within(dialog).getByRole('checkbox', { name: label })).toBeDisabled());
+    await u.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // 审核员 requires one already: its box stays usable, to turn it off.
+    await u.click(within(row('审核提现')).getByRole('button', { name: '编辑' }));
+    const edit = await screen.findByRole('dialog', { name: '编辑角色' });
+    expect(within(edit).getByRole('checkbox', { name: label })).toBeEnabled();
   });
 
   it('draws the bind tree checked as the role holds it and saves the new set', async () => {

@@ -8,6 +8,7 @@ import type {
   PermissionTreeNode,
 } from '../../../../src/services/generated/system';
 import { envelope, mockFetch } from '../../mockFetch';
+import { NO_TOTP } from '../../shellHarness';
 
 export type Manager = ListManagersApiResponse['list'][number];
 export type Role = ListRolesApiResponse['list'][number];
@@ -162,6 +163,8 @@ export function fakeSystemApi(
         return envelope({ codes: opts.codes ?? ALL_CODES, tree: tree(opts.codes ?? ALL_CODES) });
       case 'user/menu':
         return envelope([]);
+      case 'user/totp':
+        return envelope({ ...NO_TOTP, available: true });
       case 'user/list':
         return envelope({
           list: state.managers,
