@@ -485,7 +485,12 @@ export async function generate(scale: Scale, passwordHash: string, out: Targets)
   const mall =
     out.mall && scale.products && scale.orders
       ? new Mall(
-          { end: scale.end, products: scale.products, orders: scale.orders },
+          {
+            end: scale.end,
+            products: scale.products,
+            orders: scale.orders,
+            buyer: (member) => [uidOf(member), phoneOf(scale.seed, member), nicknameOf(scale.seed, member)] as const,
+          },
           { ...host, insert: (table, columns, rows) => out.mall!.insert(table, columns, rows) },
         )
       : null;

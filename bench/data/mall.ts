@@ -38,6 +38,7 @@ const ORDER_COLUMNS = [
   'id', 'member_id', 'product_id', 'sku_id', 'kind', 'asset', 'product_name', 'spec', 'image', 'unit_price', 'quantity',
   'total', 'receiver_name', 'receiver_phone', 'receiver_address', 'status', 'express_company', 'tracking_no', 'remark',
   'seed_id', 'operator_name', 'created_at', 'shipped_at', 'finished_at', 'updated_at',
+  'buyer_uid', 'buyer_phone', 'buyer_nickname',
 ]; // prettier-ignore
 
 const NAMES = ['保温杯', '运动T恤', '蓝牙耳机', '茶叶礼盒', '五常大米', '手机支架', '双肩背包', '智能手环', '坚果礼包', '护手霜'];
@@ -50,6 +51,8 @@ export interface MallScale {
   end: number;
   products: number;
   orders: number;
+  /** A member's uid, phone and nickname, which each of his orders keeps (from the members' generator). */
+  buyer: (member: number) => readonly [uid: string, phone: string, nickname: string];
 }
 
 export interface MallTotals {
@@ -186,6 +189,7 @@ export class Mall {
       shipped,
       finished,
       finished ?? shipped ?? t,
+      ...this.scale.buyer(member),
     ]);
     if (this.rows.length >= BATCH) await h.insert('mall_order', ORDER_COLUMNS, this.rows.splice(0));
     this.next = this.timeOf(this.j);

@@ -26,6 +26,7 @@ import * as createMall from './migrations/2026_11_26_0200_create_mall';
 import * as productNameTrigram from './migrations/2026_11_27_0100_product_name_trigram';
 import * as createContent from './migrations/2026_11_27_0200_create_content';
 import * as createTotp from './migrations/2026_11_28_0100_create_totp';
+import * as orderBuyer from './migrations/2026_11_28_0200_order_buyer';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0900_create_access': createAccess,
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0100_product_name_trigram': productNameTrigram,
   '2026_11_27_0200_create_content': createContent,
   '2026_11_28_0100_create_totp': createTotp,
+  '2026_11_28_0200_order_buyer': orderBuyer,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

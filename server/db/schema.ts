@@ -732,6 +732,10 @@ export interface MallOrderTable {
   remark: Generated<string>;
   seed_id: number | null;
   operator_name: string | null;
+  /** The buyer when he ordered (the export reads these, no member lookup). */
+  buyer_uid: Generated<string>;
+  buyer_phone: Generated<string>;
+  buyer_nickname: Generated<string>;
   created_at: number;
   shipped_at: number | null;
   finished_at: number | null;

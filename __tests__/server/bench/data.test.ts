@@ -144,6 +144,11 @@ async function checks(url: string, pgSchema?: string) {
         where stock + sales <> 1000000
            or sales <> (select coalesce(sum(quantity), 0) from mall_order o where o.sku_id = s.id and o.status <> 4)`),
     ).toBe(0);
+    // Each order keeps its buyer as the members' generator made him.
+    expect(
+      await one(sql<{ n: number }>`select count(*) as n from mall_order o join member m on m.id = o.member_id
+        where o.buyer_uid <> m.uid or o.buyer_phone <> m.phone or o.buyer_nickname <> m.nickname`),
+    ).toBe(0);
     const orderStatuses = (await sql<{ status: number }>`select distinct status from mall_order`.execute(h.db)).rows;
     expect(orderStatuses.map((r) => Number(r.status)).sort()).toEqual([1, 2, 3, 4]);
     // The settled days have their runs; the day before the newest is left for the settle bench.

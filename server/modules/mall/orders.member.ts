@@ -16,7 +16,7 @@ import type { Ctx } from '../../context';
 import { countedTransaction } from '../../db/counters';
 import { badInput, conflict } from '../../errors';
 import { applyChange } from '../ledger/ledger.service';
-import { memberStatusOf } from '../members/members.query';
+import { buyerOf } from '../members/members.query';
 import { grantSeedIn } from '../seeds/seeds.service';
 import { insertOrder, setOrderSeed } from './orders.repository';
 import { productOfSku, shareProduct, skuForSale, takeStock } from './products.repository';
@@ -44,9 +44,9 @@ export async function buyProduct(ctx: Ctx, input: BuyInput, now: number = ctx.cl
     const receiver = input.receiver ?? { name: '', phone: '', address: '' };
     if (!seed && (!receiver.name.trim() || !receiver.phone.trim() || !receiver.address.trim()))
       throw badInput(MallMessages.receiverRequired);
-    const status = await memberStatusOf(trx, input.memberId);
-    if (status === undefined) throw badInput(MallMessages.memberMissing);
-    if (status === MemberStatus.is.frozen) throw badInput(MallMessages.memberFrozen);
+    const buyer = await buyerOf(trx, input.memberId);
+    if (buyer === undefined) throw badInput(MallMessages.memberMissing);
+    if (buyer.status === MemberStatus.is.frozen) throw badInput(MallMessages.memberFrozen);
     const asset = product.asset as Asset;
     const unitPrice = BigInt(sku.price);
     const total = unitPrice * BigInt(q);
@@ -55,6 +55,7 @@ export async function buyProduct(ctx: Ctx, input: BuyInput, now: number = ctx.cl
     const placed = seed ? OrderStatus.is.done : OrderStatus.is.paid;
     const id = await insertOrder(trx, counts, {
       memberId: input.memberId,
+      buyer,
       productId: Number(product.id),
       skuId: input.skuId,
       kind: product.kind,

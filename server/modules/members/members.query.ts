@@ -129,6 +129,11 @@ export function memberColumnsOf(r: { member_id: unknown; uid: string; phone: str
 }
 
 /** A member's status (domain/members.ts MemberStatus), undefined when there is no such member. */
+/** A buyer's status and what his order keeps of him (uid, phone, nickname). */
+export function buyerOf(db: Db, id: number) {
+  return db.selectFrom('member').select(['status', 'uid', 'phone', 'nickname']).where('id', '=', id).executeTakeFirst();
+}
+
 export async function memberStatusOf(db: Db, id: number): Promise<number | undefined> {
   const r = await db.selectFrom('member').select('status').where('id', '=', id).executeTakeFirst();
   return r?.status;

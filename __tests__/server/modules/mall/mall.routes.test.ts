@@ -424,6 +424,42 @@ describe(`mall (${dbKind})`, () => {
       expect(lines[0].startsWith('订单号,会员UID,手机号,昵称,商品,规格,类型,币种,单价,数量,金额,收货人')).toBe(true);
       expect(lines).toHaveLength(4);
       expect(lines[1]).toContain(',蓝牙耳机,,实物,USDT,12.5,1,12.5,张伟,');
+      // The buyer is the order's snapshot: a member who changes his phone and nickname afterwards
+      // leaves the orders he made as they were (the export reads no member row).
+      const buyerRow = await t.db.db
+        .selectFrom('mall_order as o')
+        .innerJoin('member as m', 'm.id', 'o.member_id')
+        .select([
+          'o.id',
+          'o.member_id',
+          'o.buyer_uid',
+          'o.buyer_phone',
+          'o.buyer_nickname',
+          'm.uid',
+          'm.phone',
+          'm.nickname',
+        ])
+        .where('o.product_id', '=', b.id)
+        .orderBy('o.id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect([buyerRow.buyer_uid, buyerRow.buyer_phone, buyerRow.buyer_nickname]).toEqual([
+        buyerRow.uid,
+        buyerRow.phone,
+        buyerRow.nickname,
+      ]);
+      await t.db.db
+        .updateTable('member')
+        .set({ phone: '13900000000', nickname: '改名了' })
+        .where('id', '=', Number(buyerRow.member_id))
+        .execute();
+      const again = await t.app.inject({
+        method: 'GET',
+        url: '/v1/admin/order/export',
+        query: { format: 'csv', productId: String(b.id) },
+        headers: { authorization: token },
+      });
+      const firstLine = again.rawPayload.toString('utf8').slice(1).split('\r\n')[1];
+      expect(firstLine).toContain(`,${buyerRow.uid},${buyerRow.phone},${buyerRow.nickname},蓝牙耳机,`);
     });
 
     it('answers a product, a date range and a member with a keyword from counters that match the rows', async () => {
