@@ -18,6 +18,7 @@ import {
   copyColumn,
 } from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { IdFilter } from '../../components/IdFilter';
 import { ListPage } from '../../components/ListPage';
 import { usePermissions } from '../../components/useCan';
 import useAction from '../../components/useAction';
@@ -119,15 +120,7 @@ export default function DepositListPage() {
           </Can>
         }
       >
-        <TextField
-          label="ID"
-          size="small"
-          sx={{ width: 110 }}
-          {...params.field('id')}
-          // Only digits filter; anything else is marked rather than silently ignored.
-          error={!/^\s*\d*\s*$/.test(params.draft.id)}
-          title={/^\s*\d*\s*$/.test(params.draft.id) ? undefined : 'ID 只能是数字'}
-        />
+        <IdFilter params={params} />
         <TextField label="会员" placeholder="UID或手机号" size="small" {...params.field('keyword')} />
         <TextField label="交易哈希" size="small" {...params.field('txHash')} />
         <EnumSelect filter label="链" {...params.field('chain')} options={Chains} />

@@ -26,6 +26,7 @@ import {
   memberColumn,
 } from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { IdFilter } from '../../components/IdFilter';
 import { ListPage } from '../../components/ListPage';
 import StatusChips from '../../components/StatusChips';
 import { usePermissions } from '../../components/useCan';
@@ -234,15 +235,7 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
           </>
         }
       >
-        <TextField
-          label="ID"
-          size="small"
-          sx={{ width: 110 }}
-          {...params.field('id')}
-          // Only digits filter; anything else is marked rather than silently ignored.
-          error={!/^\s*\d*\s*$/.test(params.draft.id)}
-          title={/^\s*\d*\s*$/.test(params.draft.id) ? undefined : 'ID 只能是数字'}
-        />
+        <IdFilter params={params} />
         <TextField label="会员" placeholder="UID或手机号" size="small" {...params.field('keyword')} />
         <EnumSelect filter label="状态" sx={{ width: 130 }} {...params.field('status')} options={WithdrawStatus} />
         <TextField label="地址" size="small" {...params.field('address')} />
