@@ -13,7 +13,8 @@ import {
   TotpSetupResult,
   TotpStatusResult,
 } from './auth.schema';
-import { beginBinding, confirmBinding, loginWithCode, resetBinding, stepUp, totpStatus, unbind } from './totp.service';
+import { loginWithCode } from './auth.service';
+import { beginBinding, confirmBinding, resetBinding, stepUp, totpStatus, unbind } from './totp.service';
 
 const tags = ['auth'];
 

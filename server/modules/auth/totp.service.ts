@@ -12,25 +12,17 @@
  * - Wrong codes are throttled per manager across addresses, like the account's passwords (5 free,
  *   then one try per delay doubling from 1 minute to 1 hour); a right one clears the count.
  */
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { Secret, TOTP } from 'otpauth';
+import { Secret } from 'otpauth';
 import { Code } from '../../../domain/codes';
-import { RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_ISSUER, TOTP_PERIOD_SECONDS, TotpLogCodes } from '../../../domain/totp';
+import { RECOVERY_CODE_COUNT, TotpLogCodes } from '../../../domain/totp';
 import type { Actor, Ctx } from '../../context';
 import type { Database } from '../../db/schema';
 import { AppError, badInput, conflict, forbidden, notFound } from '../../errors';
 import { writeOpLog } from '../oplog/oplog.repository';
-import {
-  ACCOUNT_ROW,
-  CHALLENGE_MAX_FAILURES,
-  CHALLENGE_TTL_MS,
-  claimAccountTry,
-  openSession,
-  waitText,
-  type TryPolicy,
-} from './auth.service';
-import { endSessions, hashToken } from './session.service';
+import { ACCOUNT_ROW, claimAccountTry, waitText, type TryPolicy } from './attempts';
+import { endSessions } from './session.service';
+import { decryptSecret, encryptSecret, newRecoveryCode, recoveryHash, stepOfCode, totpOf } from './totp.codes';
 
 export const TOTP_FREE_FAILURES = 5;
 export const TOTP_FIRST_DELAY_MS = 60_000;
@@ -73,58 +65,6 @@ export type ProofPurpose = '登录' | '二次验证' | '解绑';
 function keyOf(ctx: Ctx): Buffer {
   if (!ctx.config.totpKey) throw conflict(Msg.noKey);
   return ctx.config.totpKey;
-}
-
-export function encryptSecret(key: Buffer, managerId: number, base32: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(Buffer.from(`manager:${managerId}`));
-  const body = Buffer.concat([cipher.update(base32, 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
-}
-
-export function decryptSecret(key: Buffer, managerId: number, sealed: string): string {
-  const raw = Buffer.from(sealed, 'base64url');
-  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-  decipher.setAAD(Buffer.from(`manager:${managerId}`));
-  decipher.setAuthTag(raw.subarray(12, 28));
-  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-}
-
-const totpOf = (base32: string, label = '') =>
-  new TOTP({
-    issuer: TOTP_ISSUER,
-    label,
-    algorithm: 'SHA1',
-    digits: TOTP_DIGITS,
-    period: TOTP_PERIOD_SECONDS,
-    secret: Secret.fromBase32(base32),
-  });
-
-/** The time step a code belongs to (one step either side of now), or null. */
-export function stepOfCode(base32: string, code: string, now: number): number | null {
-  const delta = totpOf(base32).validate({ token: code, timestamp: now, window: 1 });
-  return delta === null ? null : Math.floor(now / 1000 / TOTP_PERIOD_SECONDS) + delta;
-}
-
-/** Crockford's base32: no I, L, O or U; a person's O, I or L is read as 0, 1, 1. */
-const RECOVERY_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-function newRecoveryCode(): string {
-  const bytes = randomBytes(10);
-  let out = '';
-  for (const b of bytes) out += RECOVERY_ALPHABET[b & 31];
-  return `${out.slice(0, 5)}-${out.slice(5)}`;
-}
-
-const normalizeRecovery = (code: string) =>
-  code.replace(/[\s-]/g, '').toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1');
-
-function recoveryHash(key: Buffer, managerId: number, code: string): string {
-  const macKey = createHmac('sha256', key).update('totp-recovery').digest();
-  return createHmac('sha256', macKey)
-    .update(`${managerId}:${normalizeRecovery(code)}`)
-    .digest('hex');
 }
 
 /** What the manager sends to prove himself: a current code, or one of his recovery codes. */
@@ -343,10 +283,16 @@ export async function confirmBinding(
   return { recoveryCodes: codes };
 }
 
-/** Removes a manager's authenticator, its recovery codes and any pending binding (same transaction). */
-async function dropBinding(trx: Transaction<Database>, managerId: number) {
-  await trx.deleteFrom('manager_totp').where('manager_id', '=', managerId).execute();
-  await trx.deleteFrom('totp_recovery').where('manager_id', '=', managerId).execute();
+/**
+ * Forgets everything of a manager's authenticator in the caller's transaction: the binding (or the
+ * pending one), recovery codes, login challenges and wrong-code counts. Unbinding, the reset and
+ * deleting the manager (whose id SQLite may give to the next one) all go through here.
+ */
+export async function forgetAuthenticator(trx: Transaction<Database>, managerId: number) {
+  for (const table of ['manager_totp', 'totp_recovery', 'login_challenge'] as const) {
+    await trx.deleteFrom(table).where('manager_id', '=', managerId).execute();
+  }
+  await clearCodeFailures(trx, managerId);
   await trx.updateTable('manager').set({ totp_on: 0 }).where('id', '=', managerId).execute();
 }
 
@@ -362,7 +308,7 @@ export async function unbind(ctx: Ctx, actor: Actor, proof: Proof): Promise<void
   await checkProof(ctx, actor, proof, '解绑');
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
-    await dropBinding(trx, actor.managerId);
+    await forgetAuthenticator(trx, actor.managerId);
     await writeOpLog(
       trx,
       actor,
@@ -394,7 +340,7 @@ export async function resetBinding(ctx: Ctx, actor: Actor & { isSuper: boolean }
       .executeTakeFirst();
     if (!target) throw notFound('管理员不存在');
     if (target.totp_on !== 1) throw conflict(`管理员 ${target.username} 未绑定身份验证器`);
-    await dropBinding(trx, managerId);
+    await forgetAuthenticator(trx, managerId);
     await endSessions(trx, managerId, now);
     await writeOpLog(
       trx,
@@ -407,52 +353,4 @@ export async function resetBinding(ctx: Ctx, actor: Actor & { isSuper: boolean }
       now,
     );
   });
-}
-
-/**
- * The login's code step: the password step's challenge (once, within CHALLENGE_TTL_MS, at most
- * CHALLENGE_MAX_FAILURES wrong codes) and a code or recovery code give the session; the code counts
- * as this session's last verification.
- */
-export async function loginWithCode(
-  ctx: Ctx,
-  input: Proof & { challenge: string; ip: string; userAgent: string },
-): Promise<{ token: string; username: string }> {
-  const now = ctx.clock.now();
-  const found = await ctx.db
-    .selectFrom('login_challenge as c')
-    .innerJoin('manager as m', 'm.id', 'c.manager_id')
-    .select(['c.id', 'c.manager_id', 'm.username', 'm.status', 'm.totp_on'])
-    .where('c.token_hash', '=', hashToken(input.challenge))
-    .where('c.used_at', 'is', null)
-    .where('c.created_at', '>', now - CHALLENGE_TTL_MS)
-    .where('c.failures', '<', CHALLENGE_MAX_FAILURES)
-    .executeTakeFirst();
-  if (!found || found.totp_on !== 1) throw badInput(Msg.challengeGone);
-  if (found.status !== 1) throw new AppError(Code.forbidden, '该账号已被禁用，请联系管理员');
-  // The challenge is taken before the proof is checked: a second proof sent at the same time (a code
-  // and a recovery code, or more guesses than the challenge allows) finds it taken.
-  const taken = await ctx.db
-    .updateTable('login_challenge')
-    .set({ used_at: now })
-    .where('id', '=', found.id)
-    .where('used_at', 'is', null)
-    .where('failures', '<', CHALLENGE_MAX_FAILURES)
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) !== 1) throw badInput(Msg.challengeGone);
-  const ip = input.ip.slice(0, 64) || 'unknown';
-  const actor = { managerId: Number(found.manager_id), username: found.username, ip };
-  try {
-    await checkProof(ctx, actor, input, '登录');
-  } catch (err) {
-    // Given back, one failure more.
-    await ctx.db
-      .updateTable('login_challenge')
-      .set((eb) => ({ used_at: null, failures: eb('failures', '+', 1) }))
-      .where('id', '=', found.id)
-      .execute();
-    throw err;
-  }
-  const token = await openSession(ctx, { managerId: actor.managerId, ip, userAgent: input.userAgent, mfaAt: now });
-  return { token, username: found.username };
 }

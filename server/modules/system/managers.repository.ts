@@ -142,16 +142,8 @@ export async function updateManager(
   return Number(res.numUpdatedRows) === 1;
 }
 
-/**
- * Deletes the manager and his authenticator's rows (SQLite may give his id to the next manager, who
- * must not inherit a binding, recovery codes or wrong-code counts).
- */
 export async function deleteManagerRow(db: Db, id: number): Promise<boolean> {
   const res = await db.deleteFrom('manager').where('id', '=', id).executeTakeFirst();
-  for (const table of ['manager_totp', 'totp_recovery', 'login_challenge'] as const) {
-    await db.deleteFrom(table).where('manager_id', '=', id).execute();
-  }
-  await db.deleteFrom('totp_attempt').where('username', '=', `manager#${id}`).execute();
   return Number(res.numDeletedRows) === 1;
 }
 

@@ -10,6 +10,7 @@ import { pageOf } from '../../db/keyset';
 import { isUniqueViolation } from '../../db/dialect';
 import { AppError, badInput, conflict, forbidden, notFound } from '../../errors';
 import { hashPassword, managerPasswordProblem, verifyPassword } from '../../passwords';
+import { forgetAuthenticator } from '../auth/totp.service';
 import { endSessions } from '../auth/session.service';
 import { changed, changeList, managerAction } from '../oplog/managerAction';
 import {
@@ -194,6 +195,8 @@ export async function deleteManager(ctx: Ctx, actor: Actor, id: number): Promise
       throw forbidden(ManagerMessages.deleteBeyond);
     }
     if (!(await deleteManagerRow(trx, id))) throw notFound(ManagerMessages.notFound);
+    // SQLite may give his id to the next manager, who must inherit nothing of his authenticator.
+    await forgetAuthenticator(trx, id);
     await endSessions(trx, id, now);
     return {
       result: undefined,

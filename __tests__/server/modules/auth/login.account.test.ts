@@ -8,12 +8,11 @@ import { Messages } from '../../../../domain/codes';
 import { buildApp } from '../../../../server/app';
 import {
   accountDelay,
-  accountThrottledMessage,
   ACCOUNT_FIRST_DELAY_MS,
   ACCOUNT_FREE_FAILURES,
   ACCOUNT_MAX_DELAY_MS,
-  THROTTLE_LOG_CODE,
-} from '../../../../server/modules/auth/auth.service';
+} from '../../../../server/modules/auth/attempts';
+import { accountThrottledMessage, THROTTLE_LOG_CODE } from '../../../../server/modules/auth/auth.service';
 import { build, dbKind, ADMIN_PASSWORD, type TestApp } from '../../helpers';
 
 const BAD = { code: 400, msg: Messages.badCredentials, data: null };

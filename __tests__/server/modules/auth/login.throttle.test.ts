@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Messages } from '../../../../domain/codes';
 import { buildApp } from '../../../../server/app';
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../../../../server/modules/auth/auth.service';
+import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../../../../server/modules/auth/attempts';
 import { build, dbKind, ADMIN_PASSWORD, type TestApp } from '../../helpers';
 
 const TOO_MANY = { code: 429, msg: Messages.tooManyLogins, data: null };

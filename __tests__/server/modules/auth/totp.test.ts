@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { STEP_UP_CODES, TotpLogCodes } from '../../../../domain/totp';
 import { requestWithdrawal } from '../../../../server/modules/withdrawals/requestWithdrawal.service';
-import { decryptSecret } from '../../../../server/modules/auth/totp.service';
+import { decryptSecret } from '../../../../server/modules/auth/totp.codes';
 import { build, dbKind, type TestApp } from '../../helpers';
 import { addMember, credit, trc20Address } from '../deposits/fixtures';
 import { actingAs, addManager, addRole, opLogs, PASSWORD } from '../system/fixtures';
