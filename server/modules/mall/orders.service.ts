@@ -33,14 +33,12 @@ import { getSetting } from '../settings/settings.service';
 import {
   findOrders,
   moveOrder,
-  orderBatch,
   orderExists,
   shippedBefore,
-  ORDER_EXPORT,
-  type OrderExportRow,
   type OrderFilter,
   type OrderRow,
 } from './orders.repository';
+import { orderBatch, ORDER_EXPORT, type OrderExportRow } from './orders.export';
 import type { OrderExportQuery, OrderListQuery, OrderOptBody } from './orders.schema';
 import { returnStock } from './products.repository';
 
