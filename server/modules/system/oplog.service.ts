@@ -1,5 +1,5 @@
 /** The operation log page (操作日志 tab): who did what, newest first. */
-import { opLogCodeTitle } from '../../../domain/permissions';
+import { opLogCodeTitle } from '../../../domain/opLog';
 import type { Ctx } from '../../context';
 import type { Static } from '../../http/schemas';
 import { pageOf } from '../../db/keyset';

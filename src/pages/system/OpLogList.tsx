@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import type { Column } from '../../components/table/columnTypes';
 import { opTargetPath, opTargetText } from '../../../domain/opTargets';
-import { opLogActions } from '../../../domain/permissions';
+import { opLogActions } from '../../../domain/opLog';
 import DateRangeFilter from '../../components/DateRangeFilter';
 import { timeColumn } from '../../components/columns';
 import ListPage from '../../components/ListPage';
