@@ -112,8 +112,12 @@ describe('console shell', () => {
     expect(await main.evaluate((el) => getComputedStyle(el).marginLeft)).toBe('160px');
     expect(await main.evaluate((el) => getComputedStyle(el).paddingLeft)).toBe('16px');
     await page.setViewportSize({ width: 800, height: 900 });
+    // The sidebar and the main area's margin move by transitions of their own: wait for both to end
+    // (CI once read the margin at 48.0001px, just after the sidebar had arrived).
     await page.waitForFunction(
-      () => document.querySelector('[data-testid="sidebar"]')!.getBoundingClientRect().width === 48,
+      () =>
+        document.querySelector('[data-testid="sidebar"]')!.getBoundingClientRect().width === 48 &&
+        getComputedStyle(document.querySelector('[data-testid="main"]')!).marginLeft === '48px',
     );
     expect(await main.evaluate((el) => getComputedStyle(el).marginLeft)).toBe('48px');
     expect(await main.evaluate((el) => getComputedStyle(el).paddingLeft)).toBe('10px');
