@@ -5,6 +5,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** ms between samples (default 1000); a run ends at a sample. */
+    sampleInt?: number;
   }
   interface Result {
     errors: number;

@@ -138,7 +138,9 @@ export async function runWeb(o: { db: 'sqlite' | 'pg'; password: string; pages?:
       await page.goto(base + leaf.layout, { waitUntil: 'commit' });
       const firstRowMs = await firstRow(page, 20_000);
       const jsBytesAtFirstRow = m.js;
-      await page.waitForLoadState('networkidle').catch(() => undefined);
+      // The live feed's open request can keep the network from ever going idle: what the page loads
+      // lazily comes within a few seconds, so wait that long rather than playwright's 30 s.
+      await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
       const fig: PageFigures = {
         path: leaf.layout,
         title: leaf.title,

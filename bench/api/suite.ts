@@ -382,7 +382,14 @@ function run(url: string, opts: { connections: number; duration: number; headers
   return new Promise<RunFigures>((resolve, reject) => {
     const lat: number[] = [];
     const inst = autocannon(
-      { url, connections: opts.connections, duration: opts.duration, headers: opts.headers },
+      {
+        url,
+        connections: opts.connections,
+        duration: opts.duration,
+        headers: opts.headers,
+        // autocannon stops only at a sample tick (1 s by default): a run shorter than that ticks sooner.
+        sampleInt: Math.min(1000, opts.duration * 1000),
+      },
       (err, res) => {
         if (err) return reject(err);
         lat.sort((a, b) => a - b);
@@ -433,8 +440,11 @@ const med = (runs: RunFigures[]): RunFigures => ({
 export interface ApiOptions {
   db: 'sqlite' | 'pg';
   connections: number;
+  /** Seconds per run (fractions allowed: the smoke runs 0.2 s). */
   duration: number;
   repeat: number;
+  /** Warm each scenario with a 1 s run on both servers first (default true; the smoke skips it). */
+  warm?: boolean;
   only?: string[];
   password: string;
   sample: Sample;
@@ -526,7 +536,7 @@ export async function runApi(o: ApiOptions): Promise<ScenarioResult[]> {
         return cannon(url, { connections: conns, duration: dur, ...extra });
       };
       // Warm both (page cache, JIT), then alternate so drift hits both sides alike.
-      if (!slow) {
+      if (!slow && o.warm !== false) {
         await cannon(realUrl, { connections: o.connections, duration: 1, headers });
         await cannon(floorUrl, { connections: o.connections, duration: 1 });
       }
