@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Clock } from './clock';
-import type { DialectKind } from './db/dialect';
+import type { Db, DialectKind } from './db/dialect';
 import type { Database } from './db/schema';
 
 export interface Ctx {
@@ -12,6 +12,8 @@ export interface Ctx {
   config: Config;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** A connection of its own for a long read (exports), where the database offers one (Db.reader). */
+  reader?: () => Db;
 }
 
 /** The manager acting, as recorded in the operation log. */

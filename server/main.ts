@@ -21,12 +21,12 @@ async function main() {
     throw err;
   }
   commonPasswords(); // a build without the list must stop here, not refuse every password change
-  const { db, kind, close } = createDb(config.databaseUrl);
+  const { db, kind, close, reader } = createDb(config.databaseUrl);
   await migrateToLatest(db);
   await syncPermissions(db);
   const admin = await ensureSuperAdmin(db, systemClock.now(), config.adminPassword);
   const app = await buildApp({
-    ctx: { db, kind, config, clock: systemClock },
+    ctx: { db, kind, config, clock: systemClock, reader },
     logger: loggerOptions(config.logLevel),
     web: true,
   });

@@ -8,17 +8,18 @@
  * drained, so at most one batch waits in front of the response while the next is read (the client's
  * pace sets the database's pace).
  *
- *   return sendExport(reply, {
+ *   return sendExport(reply, ctx, (c) => ({
  *     title: '收款方式',
  *     columns: [{ header: 'ID', value: (r) => r.id }, …],
- *     batches: keysetBatches((afterId, limit) => repo.page(db, filter, afterId, limit), (r) => r.id),
- *   }, query.format, ctx.clock.now());
+ *     batches: keysetBatches((afterId, limit) => repo.page(c.db, filter, afterId, limit), (r) => r.id),
+ *   }), query.format);
  */
 import { PassThrough, type Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyReply, RouteShorthandOptions } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { formatTime, SHANGHAI_OFFSET } from '../../domain/time';
+import type { Ctx } from '../context';
 import { StringEnum } from '../http/schemas';
 import { defused, drained, ended, ROWS_PER_WRITE, Utf8Batch, type CellValue, type ExportSpec } from './common';
 import { writeXlsx } from './xlsx';
@@ -201,24 +202,37 @@ export function writeExport<R>(spec: ExportSpec<R>, format: ExportFormat, out: W
 }
 
 /**
- * Sends the export as the route's reply. Validate the input before calling: once the headers are out,
- * a failure can only cut the download short (logged), never become an envelope.
+ * Sends the export as the route's reply. `build` makes the spec from the context it is given: on a
+ * SQLite file that context reads through a connection of its own (Ctx.reader: a small page cache,
+ * closed once the export is written or cut short). Validate the input in `build` or before: once the
+ * headers are out, a failure can only cut the download short (logged), never become an envelope.
  */
-export function sendExport<R>(
+export async function sendExport<R>(
   reply: FastifyReply,
-  spec: ExportSpec<R>,
+  ctx: Ctx,
+  build: (ctx: Ctx) => ExportSpec<R> | Promise<ExportSpec<R>>,
   format: ExportFormat | undefined,
-  now: number,
-): FastifyReply {
+): Promise<FastifyReply> {
   const f: ExportFormat = format ?? 'xlsx';
+  const reader = ctx.reader?.();
+  let spec: ExportSpec<R>;
+  try {
+    spec = await build(reader ? { ...ctx, db: reader.db } : ctx);
+  } catch (err) {
+    await reader?.close();
+    throw err;
+  }
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
-  writeExport(spec, f, out).catch((err: unknown) => {
-    reply.log.error({ err }, `export ${spec.title} failed`);
-    out.destroy(err instanceof Error ? err : new Error(String(err)));
-  });
+  writeExport(spec, f, out)
+    .catch((err: unknown) => {
+      reply.log.error({ err }, `export ${spec.title} failed`);
+      out.destroy(err instanceof Error ? err : new Error(String(err)));
+    })
+    .finally(() => reader?.close())
+    .catch((err: unknown) => reply.log.error({ err }, `export ${spec.title}: closing its reader failed`));
   return reply
     .header('content-type', CONTENT_TYPES[f])
-    .header('content-disposition', contentDisposition(exportFileName(spec.title, f, now)))
+    .header('content-disposition', contentDisposition(exportFileName(spec.title, f, ctx.clock.now())))
     .header('cache-control', 'no-store')
     .send(out);
 }

@@ -210,13 +210,39 @@ describe('server/export/xlsx', () => {
       yield [{ id: 1, text: 'a', amount: '1' }];
       throw new Error('database went away');
     })();
-    sendExport(reply as never, { title: 'x', columns, batches: again }, 'xlsx', 0);
+    // The export reads through the context's reader (a connection of its own), closed once it ends.
+    let closed = 0;
+    const reader = { db: 'reader' as never, kind: 'sqlite' as const, close: async () => void closed++ };
+    const ctx = { db: 'main' as never, clock: { now: () => 0 }, reader: () => reader } as never;
+    let builtOn: unknown;
+    await sendExport(
+      reply as never,
+      ctx,
+      (c) => {
+        builtOn = c.db;
+        return { title: 'x', columns, batches: again };
+      },
+      'xlsx',
+    );
+    expect(builtOn).toBe('reader');
     const err = await new Promise<Error>((resolve) => {
       sent!.on('error', resolve);
       sent!.resume();
     });
     expect(err.message).toBe('database went away');
     expect(logged).toHaveLength(1);
+    await new Promise((r) => setImmediate(r));
+    expect(closed).toBe(1);
+  });
+
+  it('closes the reader when the spec cannot be built, and answers that error', async () => {
+    let closed = 0;
+    const reader = { db: 'reader' as never, kind: 'sqlite' as const, close: async () => void closed++ };
+    const ctx = { db: 'main' as never, clock: { now: () => 0 }, reader: () => reader } as never;
+    await expect(sendExport({} as never, ctx, () => Promise.reject(new Error('筛选条件有误')), 'csv')).rejects.toThrow(
+      '筛选条件有误',
+    );
+    expect(closed).toBe(1);
   });
 
   (soffice ? it : it.skip)(

@@ -49,7 +49,7 @@ const depositRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx
         response: ExportFileResponse,
       },
     },
-    async (req, reply) => sendExport(reply, depositExport(ctx, req.query), req.query.format, ctx.clock.now()),
+    async (req, reply) => sendExport(reply, ctx, (c) => depositExport(c, req.query), req.query.format),
   );
 
   app.post(

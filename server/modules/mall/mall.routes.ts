@@ -140,7 +140,7 @@ const mallRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx })
     },
     async (req, reply) => {
       const q = req.query;
-      return sendExport(reply, await orderExport(ctx, q), q.format, ctx.clock.now());
+      return sendExport(reply, ctx, (c) => orderExport(c, q), q.format);
     },
   );
 };

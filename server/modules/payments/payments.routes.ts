@@ -59,7 +59,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx
     },
     async (req, reply) => {
       const q = req.query;
-      return sendExport(reply, paymentExport(ctx, q), q.format, ctx.clock.now());
+      return sendExport(reply, ctx, (c) => paymentExport(c, q), q.format);
     },
   );
 };

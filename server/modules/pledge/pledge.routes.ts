@@ -47,7 +47,7 @@ const pledgeRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx 
     },
     async (req, reply) => {
       const q = req.query;
-      return sendExport(reply, await pledgeExport(ctx, q), q.format, ctx.clock.now());
+      return sendExport(reply, ctx, (c) => pledgeExport(c, q), q.format);
     },
   );
 

@@ -61,7 +61,7 @@ const withdrawRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ct
     async (req, reply) => {
       const q = req.query;
       assertCan(req, WithdrawCodes[q.type].export);
-      return sendExport(reply, withdrawExport(ctx, q), q.format, ctx.clock.now());
+      return sendExport(reply, ctx, (c) => withdrawExport(c, q), q.format);
     },
   );
 
