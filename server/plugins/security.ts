@@ -1,13 +1,14 @@
 /**
- * Security headers on every response (the console, the API, Swagger UI, /uploads), from
- * @fastify/helmet. The console's Content-Security-Policy allows only its own scripts, so an injected
- * <script> or `onclick=` never runs, and `frame-ancestors 'none'` (with X-Frame-Options: DENY for
- * older browsers) keeps another page from framing the console over its 通过 / 驳回 / 打款 buttons.
+ * Security headers on every response (the console, the API, Swagger UI, /uploads), from helmet's
+ * middleware, worked out once at start (helmetHeaders). The console's Content-Security-Policy allows
+ * only its own scripts, so an injected <script> or `onclick=` never runs, and `frame-ancestors 'none'`
+ * (with X-Frame-Options: DENY for older browsers) keeps another page from framing the console over its
+ * 通过 / 驳回 / 打款 buttons.
  * Uploaded files get a stricter policy of their own (UPLOAD_HEADERS, set in ./web.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 
 /**
  * The policy of the console and of Swagger UI (both load only their own script files, with no inline
@@ -44,19 +45,46 @@ export const UPLOAD_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
 };
 
+type HelmetOptions = Parameters<typeof helmet>[0];
+
+/**
+ * The headers helmet sets for these options, worked out once: helmet is run on a stand-in response that
+ * records them. @fastify/helmet runs `helmet(options)` on every request, parsing the CSP directives
+ * each time — 10 % of the server's CPU on the cheapest authenticated call (docs/performance.md, issue 16).
+ */
+export function helmetHeaders(options: HelmetOptions): [string, string][] {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: unknown) => void headers.set(name, String(value)),
+    removeHeader: (name: string) => void headers.delete(name),
+  };
+  let failure: unknown;
+  helmet(options)({} as never, res as never, (err?: unknown) => {
+    failure = err;
+  });
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return [...headers];
+}
+
 /**
  * `imgOrigins`: where else the console loads images from — the origin of S3_PUBLIC_URL when uploads are
  * served from a CDN or a public bucket.
  */
 export default fp(async function security(app: FastifyInstance, opts: { imgOrigins?: string[] } = {}) {
   const directives = { ...CSP_DIRECTIVES, imgSrc: [...CSP_DIRECTIVES.imgSrc, ...(opts.imgOrigins ?? [])] };
-  await app.register(helmet, {
-    global: true,
+  const headers = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives },
     frameguard: { action: 'deny' },
     // helmet's defaults otherwise: Referrer-Policy no-referrer, X-Content-Type-Options nosniff,
     // Cross-Origin-Opener-Policy / -Resource-Policy same-origin, Strict-Transport-Security (ignored by
     // browsers over plain HTTP), Origin-Agent-Cluster, X-DNS-Prefetch-Control off,
     // X-Permitted-Cross-Domain-Policies none, X-XSS-Protection 0, no X-Powered-By.
+  });
+  // On the raw response, as helmet does: a route's own value (UPLOAD_HEADERS, set later on the reply or
+  // on the raw response by the static files) replaces them.
+  app.addHook('onRequest', (_request, reply, done) => {
+    const res = reply.raw;
+    for (let i = 0; i < headers.length; i++) res.setHeader(headers[i][0], headers[i][1]);
+    done();
   });
 });
