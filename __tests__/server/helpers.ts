@@ -3,6 +3,9 @@
  * PostgreSQL when TEST_DATABASE_URL is set, in a schema of its own per test file so Jest workers
  * never share tables. The clock is manual: tests move time instead of sleeping.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, loggerOptions } from '../../server/app';
 import { ManualClock } from '../../server/clock';
@@ -34,17 +37,30 @@ export interface TestApp {
 let counter = 0;
 
 export async function build(
-  opts: { config?: Partial<Config>; logStream?: { write(msg: string): void }; clock?: ManualClock } = {},
+  opts: {
+    config?: Partial<Config>;
+    logStream?: { write(msg: string): void };
+    clock?: ManualClock;
+    /**
+     * SQLite only: a database file (removed on close) instead of memory, so that the app gets a
+     * reader connection for its exports (Db.reader) as the server has.
+     */
+    onFile?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const schema = PG_URL ? `t_${process.pid}_${Date.now().toString(36)}_${counter++}` : undefined;
-  const db = createDb(PG_URL ?? 'sqlite::memory:', { pgSchema: schema, poolSize: 20 });
+  const dir = !PG_URL && opts.onFile ? fs.mkdtempSync(path.join(os.tmpdir(), 'lz-test-db-')) : undefined;
+  const db = createDb(PG_URL ?? (dir ? `sqlite:${path.join(dir, 'test.db')}` : 'sqlite::memory:'), {
+    pgSchema: schema,
+    poolSize: 20,
+  });
   await migrateToLatest(db.db);
   await syncPermissions(db.db);
   const clock = opts.clock ?? new ManualClock();
   await ensureSuperAdmin(db.db, clock.now(), ADMIN_PASSWORD);
   const config: Config = { ...loadConfig({}, '/tmp/lz-test'), demoData: false, ...opts.config };
   const app = await buildApp({
-    ctx: { db: db.db, kind: db.kind, config, clock },
+    ctx: { db: db.db, kind: db.kind, config, clock, reader: db.reader },
     logger: opts.logStream ? loggerOptions('info', opts.logStream) : false,
     web: false,
   });
@@ -75,6 +91,7 @@ export async function build(
       await app.close();
       await db.close();
       if (PG_URL && schema) await dropPgSchema(PG_URL, schema);
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
   return t;

@@ -76,7 +76,10 @@ async function real(db: 'sqlite' | 'pg', web: boolean) {
   const url = db === 'sqlite' ? `sqlite:${SQLITE_FILE}` : PG_URL;
   const handle = createDb(url, { pgSchema: db === 'pg' ? PG_SCHEMA : undefined });
   const config = { ...loadConfig({ ...process.env, DATABASE_URL: url }), demoData: false };
-  const app = await buildApp({ ctx: { db: handle.db, kind: handle.kind, config, clock: systemClock }, web });
+  const app = await buildApp({
+    ctx: { db: handle.db, kind: handle.kind, config, clock: systemClock, reader: handle.reader },
+    web,
+  });
   app.post('/__bench/capture', async (req) => {
     const on = (req.body as { on?: boolean } | undefined)?.on === true;
     const out = captured.splice(0);

@@ -51,7 +51,13 @@ function sqliteReader(file: string): Db {
   database.pragma('busy_timeout = 5000');
   database.pragma(`cache_size = -${READER_CACHE_KIB}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  const close = async () => {
+    await db.destroy();
+    // Kysely closes the connection only if it ran a query: an export refused before its first read
+    // (a bad date range) would leave the file open until the handle is garbage-collected.
+    if (database.open) database.close();
+  };
+  return { db, kind: 'sqlite', close };
 }
 
 /**

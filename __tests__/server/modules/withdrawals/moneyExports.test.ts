@@ -3,6 +3,7 @@
  * strings in the record's asset, addresses and hashes whole; each behind its own export code (提现 and
  * 提取 apart).
  */
+import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { submitDeposit } from '../../../../server/modules/deposits/deposits.service';
 import { requestWithdrawal } from '../../../../server/modules/withdrawals/requestWithdrawal.service';
@@ -10,6 +11,18 @@ import { build, dbKind, type TestApp } from '../../helpers';
 import { addDepositAccount, addMember, credit, trc20Address, trc20Tx } from '../deposits/fixtures';
 import { actingAs } from '../system/fixtures';
 import { WITHDRAW_SETTING } from './fixtures';
+
+/** This process's descriptors open on a test database file (none on PostgreSQL). */
+const openDbFiles = () =>
+  fs.existsSync('/proc/self/fd')
+    ? fs.readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return /lz-test-db-[^/]+\/test\.db$/.test(fs.readlinkSync(`/proc/self/fd/${fd}`));
+        } catch {
+          return false;
+        }
+      }).length
+    : 0;
 
 describe(`money exports and record links (${dbKind})`, () => {
   let t: TestApp;
@@ -26,7 +39,9 @@ describe(`money exports and record links (${dbKind})`, () => {
   const csvLines = (payload: Buffer) => payload.toString('utf8').slice(1).trimEnd().split('\r\n');
 
   beforeEach(async () => {
-    t = await build();
+    // On SQLite a file, so the exports read through their own connection (Db.reader) as in production.
+    t = await build({ onFile: true });
+    expect(Boolean(t.app.ctx.reader)).toBe(dbKind === 'sqlite');
     token = await t.login();
     memberId = await addMember(t);
     uid = (await t.db.db.selectFrom('member').select('uid').where('id', '=', memberId).executeTakeFirstOrThrow()).uid;
@@ -85,6 +100,11 @@ describe(`money exports and record links (${dbKind})`, () => {
     expect(other.json()).toMatchObject({ code: 403, msg: '无权限' });
     const bad = await get('/v1/admin/withdraw/export', { type: 1, start: 5, end: 1 });
     expect(bad.json().code).toBe(400);
+    // A refused export opens its reader and closes it: no database file left open per refusal.
+    const before = openDbFiles();
+    for (let i = 0; i < 5; i++)
+      expect((await get('/v1/admin/deposit/export', { start: 5, end: 1 })).json().code).toBe(400);
+    expect(openDbFiles()).toBeLessThanOrEqual(before + 1);
     const cursor = await get('/v1/admin/withdraw/export', { type: 1, after: '1_1' });
     expect(cursor.json().code).toBe(400);
     const noCode = await actingAs(t, 'looker', ['deposit:view']);
