@@ -4,6 +4,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests to send in all, instead of a duration. */
+    amount?: number;
     headers?: Record<string, string>;
     /** ms between samples (default 1000); a run ends at a sample. */
     sampleInt?: number;

@@ -363,7 +363,7 @@ export interface CpuTarget {
 
 export async function cannon(
   url: string,
-  opts: { connections: number; duration: number; headers?: Record<string, string>; cpu?: CpuTarget },
+  opts: { connections: number; duration: number; amount?: number; headers?: Record<string, string>; cpu?: CpuTarget },
 ): Promise<RunFigures> {
   const pids = opts.cpu ? await serverPids(opts.cpu.pid, opts.cpu.appName, PG_URL) : [];
   const cpu0 = cpuMsOfAll(pids);
@@ -373,28 +373,38 @@ export async function cannon(
     const after = await serverPids(opts.cpu.pid, opts.cpu.appName, PG_URL);
     const fresh = after.filter((p) => !pids.includes(p));
     const used = cpuMsOfAll(pids) - cpu0 + cpuMsOfAll(fresh);
-    figures.cpuMs = figures.rps ? used / (figures.rps * opts.duration) : NaN;
+    figures.cpuMs = figures.rps ? used / (figures.rps * figures.seconds) : NaN;
   }
   return figures;
 }
 
-function run(url: string, opts: { connections: number; duration: number; headers?: Record<string, string> }) {
-  return new Promise<RunFigures>((resolve, reject) => {
+/**
+ * One autocannon run: for `duration` seconds, or, given `amount`, until that many requests were answered
+ * (the smoke: every request counts, however slow the machine).
+ */
+function run(
+  url: string,
+  opts: { connections: number; duration: number; amount?: number; headers?: Record<string, string> },
+) {
+  return new Promise<RunFigures & { seconds: number }>((resolve, reject) => {
     const lat: number[] = [];
+    const t0 = performance.now();
     const inst = autocannon(
       {
         url,
         connections: opts.connections,
-        duration: opts.duration,
+        ...(opts.amount ? { amount: opts.amount } : { duration: opts.duration }),
         headers: opts.headers,
         // autocannon stops only at a sample tick (1 s by default): a run shorter than that ticks sooner.
         sampleInt: Math.min(1000, opts.duration * 1000),
       },
       (err, res) => {
         if (err) return reject(err);
+        const seconds = opts.amount ? (performance.now() - t0) / 1000 : opts.duration;
         lat.sort((a, b) => a - b);
         resolve({
-          rps: lat.length / opts.duration,
+          rps: lat.length / seconds,
+          seconds,
           p50: percentile(lat, 50),
           p95: percentile(lat, 95),
           p99: percentile(lat, 99),
@@ -445,6 +455,8 @@ export interface ApiOptions {
   repeat: number;
   /** Warm each scenario with a 1 s run on both servers first (default true; the smoke skips it). */
   warm?: boolean;
+  /** Each run sends this many requests instead of running `duration` seconds (the smoke). */
+  amount?: number;
   only?: string[];
   password: string;
   sample: Sample;
@@ -533,7 +545,7 @@ export async function runApi(o: ApiOptions): Promise<ScenarioResult[]> {
       const reps = slow ? 1 : o.repeat;
       const go = async (url: string, srvBase: string, extra: { headers?: Record<string, string>; cpu?: CpuTarget }) => {
         await settle(srvBase);
-        return cannon(url, { connections: conns, duration: dur, ...extra });
+        return cannon(url, { connections: conns, duration: dur, amount: o.amount, ...extra });
       };
       // Warm both (page cache, JIT), then alternate so drift hits both sides alike.
       if (!slow && o.warm !== false) {
