@@ -27,6 +27,7 @@ import * as productNameTrigram from './migrations/2026_11_27_0100_product_name_t
 import * as createContent from './migrations/2026_11_27_0200_create_content';
 import * as createTotp from './migrations/2026_11_28_0100_create_totp';
 import * as orderBuyer from './migrations/2026_11_28_0200_order_buyer';
+import * as catalogVersion from './migrations/2026_11_29_0100_catalog_version';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0900_create_access': createAccess,
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0200_create_content': createContent,
   '2026_11_28_0100_create_totp': createTotp,
   '2026_11_28_0200_order_buyer': orderBuyer,
+  '2026_11_29_0100_catalog_version': catalogVersion,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

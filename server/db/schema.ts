@@ -640,6 +640,7 @@ export interface Database {
   product_sku: ProductSkuTable;
   mall_order: MallOrderTable;
   product_stat: ProductStatTable;
+  catalog_version: CatalogVersionTable;
   order_stat: OrderStatTable;
   order_product_stat: OrderProductStatTable;
   order_member_stat: OrderMemberStatTable;
@@ -775,6 +776,12 @@ export interface OrderMemberStatTable {
   asset: string;
   n: number;
   total_sum: Money;
+}
+
+/** The product catalog's version (one row, id 1): moved by every product write. */
+export interface CatalogVersionTable {
+  id: number;
+  v: number;
 }
 
 /** Products per status (−1: deleted), kind and pay asset. */

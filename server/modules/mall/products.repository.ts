@@ -125,14 +125,46 @@ export function moveProductStat(db: Db, counts: CounterMoves, from: ProductKey |
 export const rebuildProductStats = (db: Db) => rebuildCounter(db, PRODUCT_STAT);
 export const productStatViolations = (db: Db) => counterViolations<string, string>(db, PRODUCT_STAT);
 
-/** The filter's exact total: product_stat without a name, else the products counted (thousands, not millions). */
+/** Moves the catalog's version (catalog_version): call in the transaction of every product write. */
+async function bumpCatalog(trx: Db): Promise<void> {
+  await trx
+    .updateTable('catalog_version')
+    .set((eb) => ({ v: eb('v', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
+}
+
+/** Name searches' exact counts kept per catalog version (one map per database handle), oldest out first. */
+const nameCounts = new WeakMap<object, Map<string, number>>();
+const NAME_COUNTS_KEPT = 500;
+
+/**
+ * A name search's exact total, counted once per catalog version. The version is read before the count:
+ * a write committed in between makes the count newer than its version, never older, and that version is
+ * already past (the next request reads the new one), so a kept count is never stale.
+ */
+async function countByName(db: Db, f: ProductFilter): Promise<number> {
+  const row = await db.selectFrom('catalog_version').select('v').where('id', '=', 1).executeTakeFirst();
+  const key = JSON.stringify([Number(row?.v ?? 0), f.name, f.kind ?? null, f.status ?? null, f.asset ?? null]);
+  let kept = nameCounts.get(db);
+  if (!kept) nameCounts.set(db, (kept = new Map()));
+  const hit = kept.get(key);
+  if (hit !== undefined) return hit;
+  const r = await filtered(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number(r.n);
+  if (kept.size >= NAME_COUNTS_KEPT) kept.delete(kept.keys().next().value as string);
+  kept.set(key, n);
+  return n;
+}
+
+/**
+ * The filter's exact total: product_stat without a name, else the products counted (thousands, not
+ * millions), once per catalog version.
+ */
 async function countProducts(db: Db, f: ProductFilter): Promise<number> {
-  if (f.name) {
-    const r = await filtered(db, f)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(r.n);
-  }
+  if (f.name) return countByName(db, f);
   const r = await readCounter(db, PRODUCT_STAT, { status: f.status ?? [0, 1], kind: f.kind, asset: f.asset });
   return r.n;
 }
@@ -217,6 +249,7 @@ export async function insertProduct(db: Db, v: ProductValues, now: number, by: s
     .values({ ...v, status: 0, created_at: now, updated_at: now, updated_by: by })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await bumpCatalog(db);
   return Number(r.id);
 }
 
@@ -265,6 +298,7 @@ export async function updateProduct(
     .set({ ...v, updated_at: now, updated_by: by })
     .where('id', '=', id)
     .execute();
+  await bumpCatalog(trx);
 }
 
 export interface SkuWrite {
@@ -372,7 +406,9 @@ export async function moveShelf(trx: Db, id: number, to: 0 | 1, now: number, by:
           .where(sql<boolean>`s.stock > 0`),
       ),
     );
-  return Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
+  const moved = Number((await q.executeTakeFirst()).numUpdatedRows) > 0;
+  if (moved) await bumpCatalog(trx);
+  return moved;
 }
 
 /**
@@ -398,7 +434,9 @@ export async function markDeleted(trx: Db, id: number, now: number, by: string):
       ),
     )
     .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  const deleted = Number(r.numUpdatedRows) > 0;
+  if (deleted) await bumpCatalog(trx);
+  return deleted;
 }
 
 /** The product a SKU belongs to (a SKU never moves to another product), undefined when there is no such SKU. */

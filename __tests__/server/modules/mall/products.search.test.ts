@@ -218,4 +218,44 @@ describe(`product name search (${dbKind})`, () => {
       expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/product_name_trgm_idx/);
     });
   });
+
+  it("keeps a name search's exact count per catalog version, and counts again after any product write", async () => {
+    const first = await listed('保温');
+    expect(first.total).toBe(first.ids.length);
+    // A row written behind the services' back moves no version: the kept count does not see it (the
+    // page does), which shows the count is the kept one.
+    const now = t.clock.now();
+    const raw = await t.db.db
+      .insertInto('product')
+      .values({ name: '保温直接写入', kind: 1, asset: 'USDT', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const stale = await listed('保温');
+    expect(stale.ids).toHaveLength(first.ids.length + 1);
+    expect(stale.total).toBe(first.total);
+    // Every write through the services moves it: create, edit, shelf moves, delete.
+    const post = (body: Record<string, unknown>) => t.call('POST', '/v1/admin/product', { token, body });
+    const base = { kind: 1, asset: 'USDT', cover: COVER, gallery: [], detail: '', sort: 0 };
+    const made = await post({ ...base, name: '保温新品' });
+    expect(made.code).toBe(200);
+    const id = made.data.id as number;
+    const after = await listed('保温');
+    expect(after.ids).toHaveLength(first.ids.length + 2);
+    expect(after.total).toBe(after.ids.length);
+    const version = async () =>
+      Number((await t.db.db.selectFrom('catalog_version').select('v').executeTakeFirstOrThrow()).v);
+    const v0 = await version();
+    expect((await post({ ...base, id, name: '保温新品二代' })).code).toBe(200);
+    expect(await version()).toBe(v0 + 1);
+    const operate = (action: string) =>
+      t.call('POST', '/v1/admin/product/operate', { token, body: { ids: [id], action } });
+    expect((await operate('offShelf')).data.failed).toHaveLength(1); // already off: no write, no move
+    expect(await version()).toBe(v0 + 1);
+    expect((await operate('delete')).data.succeeded).toEqual([id]);
+    expect(await version()).toBe(v0 + 2);
+    const gone = await listed('保温');
+    expect(gone.total).toBe(gone.ids.length);
+    expect(gone.ids).not.toContain(id);
+    await t.db.db.deleteFrom('product').where('id', '=', Number(raw.id)).execute();
+  });
 });
