@@ -28,6 +28,11 @@ export interface Config {
    * 'true' (any), 'false' (none), or a comma-separated list of addresses/CIDRs/'loopback'.
    */
   trustProxy: boolean | string;
+  /**
+   * Make exports in a worker thread each (EXPORT_WORKERS, default true) where another thread can open the
+   * database (a SQLite file, PostgreSQL): the API's event loop keeps serving while a million rows are read.
+   */
+  exportWorkers: boolean;
   /** Run the daily settlement job (and the per-minute match expiry) inside the server (SETTLE_ENABLED). */
   settleEnabled: boolean;
   /** Minute of the Asia/Shanghai day from which yesterday is settled (SETTLE_AT=HH:mm, default 00:05). */
@@ -149,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     webDir: path.resolve(root, env.WEB_DIR || 'dist/web'),
     demoData: demo === 'true' || demo === '1',
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    exportWorkers: bool(env, 'EXPORT_WORKERS', true),
     settleEnabled: bool(env, 'SETTLE_ENABLED', true),
     settleAt: minuteOf(env, 'SETTLE_AT', '00:05'),
     settleBatch: int(env, 'SETTLE_BATCH', 1000, 1, 5000),

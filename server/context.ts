@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Clock } from './clock';
-import type { Db, DialectKind } from './db/dialect';
+import type { Db, DbSource, DialectKind } from './db/dialect';
 import type { Database } from './db/schema';
 
 export interface Ctx {
@@ -14,7 +14,12 @@ export interface Ctx {
   log: FastifyBaseLogger;
   /** A connection of its own for a long read (exports), where the database offers one (Db.reader). */
   reader?: () => Db;
+  /** How another thread opens the database (Db.source): exports run in a worker thread when there is one. */
+  dbSource?: DbSource;
 }
+
+/** What an export's builder reads with (server/export/exporters.ts): in a worker thread, only its own connection. */
+export type ExportCtx = Pick<Ctx, 'db' | 'kind'>;
 
 /** The manager acting, as recorded in the operation log. */
 export interface Actor {

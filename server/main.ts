@@ -21,12 +21,12 @@ async function main() {
     throw err;
   }
   commonPasswords(); // a build without the list must stop here, not refuse every password change
-  const { db, kind, close, reader } = createDb(config.databaseUrl);
+  const { db, kind, close, reader, source } = createDb(config.databaseUrl);
   await migrateToLatest(db);
   await syncPermissions(db);
   const admin = await ensureSuperAdmin(db, systemClock.now(), config.adminPassword);
   const app = await buildApp({
-    ctx: { db, kind, config, clock: systemClock, reader },
+    ctx: { db, kind, config, clock: systemClock, reader, dbSource: source },
     logger: loggerOptions(config.logLevel),
     web: true,
   });

@@ -58,9 +58,11 @@ export async function build(
   await syncPermissions(db.db);
   const clock = opts.clock ?? new ManualClock();
   await ensureSuperAdmin(db.db, clock.now(), ADMIN_PASSWORD);
-  const config: Config = { ...loadConfig({}, '/tmp/lz-test'), demoData: false, ...opts.config };
+  // Exports run in the request's thread unless a test asks for workers (a worker compiles the server's
+  // source anew: seconds per export under Jest); __tests__/server/export/worker.test.ts runs them.
+  const config: Config = { ...loadConfig({}, '/tmp/lz-test'), demoData: false, exportWorkers: false, ...opts.config };
   const app = await buildApp({
-    ctx: { db: db.db, kind: db.kind, config, clock, reader: db.reader },
+    ctx: { db: db.db, kind: db.kind, config, clock, reader: db.reader, dbSource: db.source },
     logger: opts.logStream ? loggerOptions('info', opts.logStream) : false,
     web: false,
   });

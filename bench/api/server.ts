@@ -77,7 +77,14 @@ async function real(db: 'sqlite' | 'pg', web: boolean) {
   const handle = createDb(url, { pgSchema: db === 'pg' ? PG_SCHEMA : undefined });
   const config = { ...loadConfig({ ...process.env, DATABASE_URL: url }), demoData: false };
   const app = await buildApp({
-    ctx: { db: handle.db, kind: handle.kind, config, clock: systemClock, reader: handle.reader },
+    ctx: {
+      db: handle.db,
+      kind: handle.kind,
+      config,
+      clock: systemClock,
+      reader: handle.reader,
+      dbSource: handle.source,
+    },
     web,
   });
   app.post('/__bench/capture', async (req) => {

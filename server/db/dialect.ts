@@ -41,6 +41,26 @@ export interface Db {
    * holds it: measured on the order export, the peak RSS 303 → 227 MB at the same speed.
    */
   reader?: () => Db;
+  /**
+   * How another thread opens this same database (an export worker, server/export/send.ts): a SQLite
+   * file or a PostgreSQL URL and schema. None for SQLite in memory, which no other thread can see.
+   */
+  source?: DbSource;
+}
+
+/** What openReader needs to reach a database createDb opened. */
+export interface DbSource {
+  url: string;
+  pgSchema?: string;
+}
+
+/**
+ * A connection for one long read in another thread (an export worker): a read-only SQLite connection
+ * with a small page cache, or a PostgreSQL pool of one connection in the same schema.
+ */
+export function openReader(source: DbSource, applicationName?: string): Db {
+  if (source.url.startsWith('sqlite:')) return sqliteReader(source.url.slice('sqlite:'.length));
+  return createDb(source.url, { pgSchema: source.pgSchema, poolSize: 1, applicationName });
 }
 
 /** Page cache of a reader connection: a sequential scan gains nothing from more (the OS caches the file). */
@@ -127,7 +147,7 @@ export function createDb(url: string, opts: CreateDbOptions = {}): Db {
       db,
       kind: 'sqlite',
       close: () => db.destroy(),
-      ...(file === ':memory:' ? {} : { reader: () => sqliteReader(file) }),
+      ...(file === ':memory:' ? {} : { reader: () => sqliteReader(file), source: { url: `sqlite:${file}` } }),
     };
   }
   const schema = opts.pgSchema;
@@ -193,7 +213,12 @@ export function createDb(url: string, opts: CreateDbOptions = {}): Db {
     withPreparedStatements(await connectClient(), names);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   logs.set(db, holder);
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'postgres',
+    close: () => db.destroy(),
+    source: { url, ...(schema ? { pgSchema: schema } : {}) },
+  };
 }
 
 export function dialectOf(db: Kysely<unknown>): DialectKind {

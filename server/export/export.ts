@@ -19,7 +19,7 @@ import zlib from 'node:zlib';
 import type { FastifyReply, RouteShorthandOptions } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { formatTime, SHANGHAI_OFFSET } from '../../domain/time';
-import type { Ctx } from '../context';
+import type { Ctx, ExportCtx } from '../context';
 import { StringEnum } from '../http/schemas';
 import { defused, drained, ended, ROWS_PER_WRITE, Utf8Batch, type CellValue, type ExportSpec } from './common';
 import { writeXlsx } from './xlsx';
@@ -66,7 +66,7 @@ export const ExportCompression: Exclude<RouteShorthandOptions['compress'], false
 };
 
 /** Rows per database read: large enough that round trips do not dominate, small enough to stay constant. */
-export const EXPORT_BATCH_SIZE = 2000;
+export const EXPORT_BATCH_SIZE = 1000;
 
 /**
  * Reads rows newest first by id in keyset batches: `fetch(afterId, limit)` must return rows with
@@ -82,17 +82,26 @@ export async function* keysetBatches<R>(
   fetch: (afterId: number | null, limit: number) => Promise<R[]>,
   idOf: (row: R) => number,
   batchSize = EXPORT_BATCH_SIZE,
+  readAhead = false,
 ): AsyncGenerator<R[]> {
-  let after: number | null = null;
-  for (;;) {
-    const rows = await fetch(after, batchSize);
+  let pending: Promise<R[]> | null = fetch(null, batchSize);
+  while (pending) {
+    const rows: R[] = await pending;
     const n = rows.length;
-    if (n > 0) after = idOf(rows[n - 1]);
+    const next = () => (n === batchSize ? fetch(idOf(rows[n - 1]), batchSize) : null);
+    // readAhead: the next batch is asked for before this one is written, so that PostgreSQL reads it
+    // (another process, another core) while this one is formatted; a failed read surfaces when its batch
+    // is awaited. Not on SQLite, whose driver answers at once: two batches would only be alive together.
+    pending = readAhead ? next() : null;
+    pending?.catch(() => undefined);
     if (n > 0) yield rows;
+    if (!readAhead) pending = next();
     rows.length = 0;
-    if (n < batchSize) return;
   }
 }
+
+/** Whether an export's batches should be read ahead (keysetBatches): on PostgreSQL. */
+export const readsAhead = (ctx: ExportCtx) => ctx.kind === 'postgres';
 
 const DAY_MS = 86_400_000;
 const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));

@@ -54,7 +54,7 @@ function sheetXml(zip: Buffer): string {
 }
 
 describe('keysetBatches', () => {
-  it('empties each batch once the next one is asked for, after reading its last id', async () => {
+  it.each([false, true])('empties each batch once it has been written (reading ahead: %s)', async (readAhead) => {
     const handed: Row[][] = [];
     const fetch = async (after: number | null, limit: number): Promise<Row[]> => {
       const top = after === null ? 5 : after - 1;
@@ -64,9 +64,13 @@ describe('keysetBatches', () => {
       return out;
     };
     const seen: number[][] = [];
-    for await (const batch of keysetBatches(fetch, (r) => r.id, 2)) {
+    for await (const batch of keysetBatches(fetch, (r) => r.id, 2, readAhead)) {
+      const k = seen.length;
       seen.push(batch.map((r) => r.id));
-      expect(handed.slice(0, -1).every((b) => b.length === 0)).toBe(true); // the ones before: emptied
+      // reading ahead, the next one (a full batch has a next) is already read; the ones before are emptied
+      expect(handed).toHaveLength(readAhead && batch.length === 2 ? k + 2 : k + 1);
+      expect(handed.slice(0, k).every((b) => b.length === 0)).toBe(true);
+      expect(handed[k]).toBe(batch);
     }
     expect(seen).toEqual([[5, 4], [3, 2], [1]]);
     expect(handed.map((b) => b.length)).toEqual([0, 0, 0]);

@@ -1,7 +1,8 @@
 /** Deposits (DOMAIN.md §3 Deposits): records, settings and receiving addresses. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Ctx } from '../../context';
-import { ExportCompression, ExportFileResponse, sendExport } from '../../export/export';
+import { ExportCompression, ExportFileResponse } from '../../export/export';
+import { sendExportOf } from '../../export/send';
 import { ok } from '../../http/schemas';
 import { actorOf } from '../../plugins/auth';
 import { depositAccountOpt, listDepositAccounts } from './accounts.service';
@@ -18,7 +19,7 @@ import {
   DepositSettingBody,
   DepositSettingResult,
 } from './deposits.schema';
-import { depositExport, depositOpt, getDepositSetting, listDeposits, saveDepositSetting } from './deposits.service';
+import { depositOpt, getDepositSetting, listDeposits, saveDepositSetting } from './deposits.service';
 
 const depositRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx }) => {
   app.get(
@@ -49,7 +50,7 @@ const depositRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx
         response: ExportFileResponse,
       },
     },
-    async (req, reply) => sendExport(reply, ctx, (c) => depositExport(c, req.query), req.query.format),
+    async (req, reply) => sendExportOf(reply, ctx, 'deposit', req.query, req.query.format),
   );
 
   app.post(

@@ -18,11 +18,11 @@ import {
 } from '../../../domain/deposits';
 import { MemberStatus } from '../../../domain/members';
 import { assetText, formatAsset } from '../../../domain/money';
-import type { Actor, Ctx } from '../../context';
+import type { Actor, Ctx, ExportCtx } from '../../context';
 import { countedTransaction } from '../../db/counters';
 import { isUniqueViolation } from '../../db/dialect';
 import { pageOf } from '../../db/keyset';
-import { exportTimeFormatter, keysetBatches, type ExportSpec } from '../../export/export';
+import { exportTimeFormatter, keysetBatches, readsAhead, type ExportSpec } from '../../export/export';
 import { AppError, badInput, conflict, notFound } from '../../errors';
 import { parseRange } from '../../range';
 import { applyChange } from '../ledger/ledger.service';
@@ -104,7 +104,7 @@ export type DepositExportInput = Static<typeof DepositExportQuery>;
 type DepositExportRow = Awaited<ReturnType<typeof depositBatch>>[number];
 
 /** The export of the list's filters (every row, newest first), for server/export. */
-export function depositExport(ctx: Ctx, q: DepositExportInput, batchSize?: number): ExportSpec<DepositExportRow> {
+export function depositExport(ctx: ExportCtx, q: DepositExportInput, batchSize?: number): ExportSpec<DepositExportRow> {
   const { start, end } = parseRange(q); // validates the range before any byte is sent
   const keyword = q.keyword?.trim() || undefined;
   const filter: DepositFilter = {
@@ -140,6 +140,7 @@ export function depositExport(ctx: Ctx, q: DepositExportInput, batchSize?: numbe
       (after, limit) => depositBatch(ctx.db, filter, after, limit),
       (r) => Number(r.id),
       batchSize,
+      readsAhead(ctx),
     ),
   };
 }

@@ -1,11 +1,12 @@
 /** The mall: products with their SKU sets, and orders (DOMAIN.md §3 Mall; SPEC.md product/*, order/*). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Ctx } from '../../context';
-import { ExportCompression, ExportFileResponse, sendExport } from '../../export/export';
+import { ExportCompression, ExportFileResponse } from '../../export/export';
+import { sendExportOf } from '../../export/send';
 import { ok, OkNull } from '../../http/schemas';
 import { actorOf } from '../../plugins/auth';
 import { OrderExportQuery, OrderListQuery, OrderListResult, OrderOptBody, OrderOptResult } from './orders.schema';
-import { listOrders, optOrder, orderExport } from './orders.service';
+import { listOrders, optOrder } from './orders.service';
 import {
   ProductBody,
   ProductInfoQuery,
@@ -140,7 +141,7 @@ const mallRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx })
     },
     async (req, reply) => {
       const q = req.query;
-      return sendExport(reply, ctx, (c) => orderExport(c, q), q.format);
+      return sendExportOf(reply, ctx, 'order', q, q.format);
     },
   );
 };

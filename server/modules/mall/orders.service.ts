@@ -16,13 +16,13 @@ import {
   type OrderStatus as Status,
   type ProductKind as Kind,
 } from '../../../domain/mall';
-import { MallMessages, orderIdOf, orderNo } from '../../../domain/mallRules';
+import { MallMessages, orderIdOf, orderNo, orderNoFormatter } from '../../../domain/mallRules';
 import { assetText, formatAsset } from '../../../domain/money';
 import { SHANGHAI_OFFSET } from '../../../domain/time';
-import type { Actor, Ctx } from '../../context';
+import type { Actor, Ctx, ExportCtx } from '../../context';
 import { countedTransaction, type CounterMoves } from '../../db/counters';
 import type { Database } from '../../db/schema';
-import { keysetBatches, exportTimeFormatter, type ExportSpec } from '../../export/export';
+import { keysetBatches, readsAhead, exportTimeFormatter, type ExportSpec } from '../../export/export';
 import { badInput, conflict, notFound } from '../../errors';
 import { pageOf } from '../../db/keyset';
 import { parseRange } from '../../range';
@@ -125,19 +125,20 @@ export type OrderExportInput = Static<typeof OrderExportQuery>;
 
 /** The export of the list's filters (all rows, newest first), for server/export. */
 export async function orderExport(
-  ctx: Ctx,
+  ctx: ExportCtx,
   q: OrderExportInput,
   batchSize?: number,
 ): Promise<ExportSpec<OrderExportRow>> {
   const filter = await filterOf(ctx.db, q); // validates the range before any byte is sent
   // One formatter per column: each caches the text of its last second, and the three times differ.
   const [placed, shipped, finished] = [exportTimeFormatter(), exportTimeFormatter(), exportTimeFormatter()];
+  const numberOf = orderNoFormatter();
   const c = ORDER_EXPORT;
   const money = (r: OrderExportRow, i: typeof c.unitPrice | typeof c.total) => formatAsset(r[i], r[c.asset] as Asset);
   return {
     title: '商城订单',
     columns: [
-      { header: '订单号', width: 22, value: (r) => orderNo(Number(r[c.id]), Number(r[c.createdAt])) },
+      { header: '订单号', width: 22, value: (r) => numberOf(Number(r[c.id]), Number(r[c.createdAt])) },
       { header: '会员UID', width: 12, value: (r) => r[c.uid] },
       { header: '手机号', width: 14, value: (r) => r[c.phone] },
       { header: '昵称', width: 14, value: (r) => r[c.nickname] },
@@ -167,6 +168,7 @@ export async function orderExport(
       (after, limit) => orderBatch(ctx.db, filter, after, limit),
       (r) => Number(r[c.id]),
       batchSize,
+      readsAhead(ctx),
     ),
   };
 }

@@ -1,7 +1,8 @@
 /** Payment methods (DOMAIN.md §3 Members): list, review and export. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Ctx } from '../../context';
-import { ExportCompression, ExportFileResponse, sendExport } from '../../export/export';
+import { ExportCompression, ExportFileResponse } from '../../export/export';
+import { sendExportOf } from '../../export/send';
 import { ok } from '../../http/schemas';
 import { actorOf } from '../../plugins/auth';
 import {
@@ -11,7 +12,7 @@ import {
   PaymentOptBody,
   PaymentOptResult,
 } from './payments.schema';
-import { listPaymentMethods, paymentExport, paymentOpt } from './payments.service';
+import { listPaymentMethods, paymentOpt } from './payments.service';
 
 const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx }) => {
   app.get(
@@ -59,7 +60,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx
     },
     async (req, reply) => {
       const q = req.query;
-      return sendExport(reply, ctx, (c) => paymentExport(c, q), q.format);
+      return sendExportOf(reply, ctx, 'payment', q, q.format);
     },
   );
 };

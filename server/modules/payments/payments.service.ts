@@ -14,11 +14,11 @@ import {
   type PaymentStatus as PStatus,
   type PaymentType as PType,
 } from '../../../domain/payments';
-import type { Actor, Ctx } from '../../context';
+import type { Actor, Ctx, ExportCtx } from '../../context';
 import { badInput, conflict, notFound } from '../../errors';
 import { countedTransaction } from '../../db/counters';
 import { pageOf } from '../../db/keyset';
-import { exportTimeFormatter, keysetBatches, type ExportSpec } from '../../export/export';
+import { exportTimeFormatter, keysetBatches, readsAhead, type ExportSpec } from '../../export/export';
 import { parseRange } from '../../range';
 import { managerAction } from '../oplog/managerAction';
 import { keywordMembers, memberColumnsOf } from '../members/members.query';
@@ -115,7 +115,7 @@ export async function listPaymentMethods(
  * The export of the list's filters (all rows, newest first), for server/export. The columns read the
  * repository's row arrays by position (no object per row), times through a per-column formatter.
  */
-export function paymentExport(ctx: Ctx, q: PaymentFilterInput, batchSize?: number): ExportSpec<PaymentExportRow> {
+export function paymentExport(ctx: ExportCtx, q: PaymentFilterInput, batchSize?: number): ExportSpec<PaymentExportRow> {
   const filter = filterOf(q); // validates the range before any byte is sent
   const auditedAt = exportTimeFormatter();
   const createdAt = exportTimeFormatter();
@@ -147,6 +147,7 @@ export function paymentExport(ctx: Ctx, q: PaymentFilterInput, batchSize?: numbe
       (after, limit) => paymentMethodBatch(ctx.db, filter, after, limit),
       (r) => Number(r[c.id]),
       batchSize,
+      readsAhead(ctx),
     ),
   };
 }

@@ -1,7 +1,8 @@
 /** Pledge modes, records, their export and releases (DOMAIN.md §3 Pledge; SPEC.md pledge/*). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Ctx } from '../../context';
-import { ExportCompression, ExportFileResponse, sendExport } from '../../export/export';
+import { ExportCompression, ExportFileResponse } from '../../export/export';
+import { sendExportOf } from '../../export/send';
 import { ok } from '../../http/schemas';
 import { actorOf } from '../../plugins/auth';
 import {
@@ -14,7 +15,7 @@ import {
   PledgeReleaseListQuery,
   PledgeReleaseListResult,
 } from './pledge.schema';
-import { listPledgeModes, listPledgeReleases, listPledges, pledgeExport, saveMode } from './pledge.service';
+import { listPledgeModes, listPledgeReleases, listPledges, saveMode } from './pledge.service';
 
 const pledgeRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx }) => {
   app.get(
@@ -47,7 +48,7 @@ const pledgeRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx 
     },
     async (req, reply) => {
       const q = req.query;
-      return sendExport(reply, ctx, (c) => pledgeExport(c, q), q.format);
+      return sendExportOf(reply, ctx, 'pledge', q, q.format);
     },
   );
 

@@ -13,14 +13,14 @@ import { pledgeTerms, ratePercent, rateText } from '../../../domain/economy';
 import { MemberStatus } from '../../../domain/members';
 import { formatAsset, moneyReasonText, parseMinor, RATE_DECIMALS } from '../../../domain/money';
 import { PLEDGE_MAX_RATE, PledgeModeStatus, PledgeStatus } from '../../../domain/pledge';
-import type { Actor, Ctx } from '../../context';
+import type { Actor, Ctx, ExportCtx } from '../../context';
 import { countedTransaction } from '../../db/counters';
 import { DAY_MS, dayOf } from '../../db/dayBuckets';
 import { isUniqueViolation } from '../../db/dialect';
 import { pageOf } from '../../db/keyset';
 import type { Database } from '../../db/schema';
 import { badInput, notFound } from '../../errors';
-import { exportTimeFormatter, keysetBatches, type ExportSpec } from '../../export/export';
+import { exportTimeFormatter, keysetBatches, readsAhead, type ExportSpec } from '../../export/export';
 import { amountOf } from '../../http/amounts';
 import { parseRange } from '../../range';
 import { ADMIN_USERNAME } from '../../seed/bootstrap';
@@ -245,7 +245,11 @@ export async function listPledges(ctx: Ctx, q: PledgeListInput) {
 export type PledgeExportInput = Static<typeof PledgeExportQuery>;
 
 /** The export of the list's filters (all rows, newest first), for server/export. */
-export async function pledgeExport(ctx: Ctx, q: PledgeExportInput, batchSize?: number): Promise<ExportSpec<PledgeRow>> {
+export async function pledgeExport(
+  ctx: ExportCtx,
+  q: PledgeExportInput,
+  batchSize?: number,
+): Promise<ExportSpec<PledgeRow>> {
   const filter = await filterOf(ctx.db, q); // validates the range before any byte is sent
   const createdAt = exportTimeFormatter();
   const finishedAt = exportTimeFormatter();
@@ -277,6 +281,7 @@ export async function pledgeExport(ctx: Ctx, q: PledgeExportInput, batchSize?: n
       (after, limit) => pledgeBatch(ctx.db, filter, after, limit),
       (r) => Number(r.id),
       batchSize,
+      readsAhead(ctx),
     ),
   };
 }

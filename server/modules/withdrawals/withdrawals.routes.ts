@@ -6,7 +6,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { WithdrawActionCodes, WithdrawCodes } from '../../../domain/withdrawals';
 import type { Ctx } from '../../context';
-import { ExportCompression, ExportFileResponse, sendExport } from '../../export/export';
+import { ExportCompression, ExportFileResponse } from '../../export/export';
+import { sendExportOf } from '../../export/send';
 import { ok } from '../../http/schemas';
 import { actorOf, assertCan } from '../../plugins/auth';
 import {
@@ -22,7 +23,7 @@ import {
   WithdrawSettingQuery,
   WithdrawSettingResult,
 } from './withdrawals.schema';
-import { listWithdrawals, withdrawBatch, withdrawExport, withdrawOpt } from './withdrawals.service';
+import { listWithdrawals, withdrawBatch, withdrawOpt } from './withdrawals.service';
 import { getWithdrawSetting, saveWithdrawAccount, saveWithdrawSetting } from './withdrawSettings.service';
 
 const withdrawRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ctx }) => {
@@ -61,7 +62,7 @@ const withdrawRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async (app, { ct
     async (req, reply) => {
       const q = req.query;
       assertCan(req, WithdrawCodes[q.type].export);
-      return sendExport(reply, ctx, (c) => withdrawExport(c, q), q.format);
+      return sendExportOf(reply, ctx, 'withdraw', q, q.format);
     },
   );
 

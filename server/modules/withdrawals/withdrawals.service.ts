@@ -18,10 +18,10 @@ import {
   WithdrawType,
   type WithdrawAction,
 } from '../../../domain/withdrawals';
-import type { Actor, Ctx } from '../../context';
+import type { Actor, Ctx, ExportCtx } from '../../context';
 import { badInput, conflict, notFound } from '../../errors';
 import { pageOf } from '../../db/keyset';
-import { exportTimeFormatter, keysetBatches, type ExportSpec } from '../../export/export';
+import { exportTimeFormatter, keysetBatches, readsAhead, type ExportSpec } from '../../export/export';
 import { parseRange } from '../../range';
 import { applyChange } from '../ledger/ledger.service';
 import { keywordMembers, memberColumnsOf } from '../members/members.query';
@@ -112,7 +112,11 @@ type WithdrawExportRow = Awaited<ReturnType<typeof withdrawalBatch>>[number];
  * The export of the list's filters (every row, newest first), for server/export: 提现记录 or 提取记录, the
  * amounts in the type's asset as decimal strings, the address and hash whole.
  */
-export function withdrawExport(ctx: Ctx, q: WithdrawExportInput, batchSize?: number): ExportSpec<WithdrawExportRow> {
+export function withdrawExport(
+  ctx: ExportCtx,
+  q: WithdrawExportInput,
+  batchSize?: number,
+): ExportSpec<WithdrawExportRow> {
   const { start, end } = parseRange(q); // validates the range before any byte is sent
   const keyword = q.keyword?.trim() || undefined;
   const filter: WithdrawFilter = {
@@ -153,6 +157,7 @@ export function withdrawExport(ctx: Ctx, q: WithdrawExportInput, batchSize?: num
       (after, limit) => withdrawalBatch(ctx.db, filter, after, limit),
       (r) => Number(r.id),
       batchSize,
+      readsAhead(ctx),
     ),
   };
 }
