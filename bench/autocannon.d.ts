@@ -14,6 +14,8 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    requests: { average: number };
+    latency: { p50: number; p97_5: number; p99: number; max: number };
   }
   interface Instance {
     on(
@@ -22,5 +24,6 @@ declare module 'autocannon' {
     ): void;
   }
   function autocannon(opts: Options, cb: (err: Error | null, res: Result) => void): Instance;
+  export type { Result };
   export default autocannon;
 }
