@@ -10,7 +10,7 @@ async function main() {
   const limit = Number(process.argv[4] ?? 200000);
   const url = kind === 'pg' ? 'postgres://postgres@127.0.0.1:5432/test' : 'sqlite:bench/out/bench.db';
   const { db, close } = createDb(url, kind === 'pg' ? { pgSchema: 'bench' } : {});
-  const ctx: any = { db, clock: { now: () => Date.now() } };
+  const ctx: any = { db, kind: kind === 'pg' ? 'postgres' : 'sqlite', clock: { now: () => Date.now() } };
   const spec = await orderExport(ctx, {} as any);
   let rows = 0;
   const gen = spec.batches;
