@@ -33,6 +33,7 @@ export const Messages = {
   apiNotFound: '接口不存在',
   badCredentials: '用户名或密码错误',
   tooManyLogins: '登录失败次数过多，请15分钟后再试',
+  exportsBusy: '导出任务较多，请稍后再试',
 } as const;
 
 /** The envelope every JSON response carries. */

@@ -12,6 +12,7 @@ import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { FastifyReply } from 'fastify';
 import type { Ctx } from '../context';
+import { Code, Messages } from '../../domain/codes';
 import { AppError } from '../errors';
 import { negotiate as negotiateHeader } from '@fastify/accept-negotiator';
 import {
@@ -52,13 +53,35 @@ export const EXPORT_WORKERS_MAX = 2;
 /** Export workers started and not yet ended (what a test waits to see back at 0). */
 export const exportWorkersRunning = () => running;
 
-/** Resolves when a worker may start (running counts it from then on). */
+/**
+ * How long an export waits for a worker before it is refused (429, 导出任务较多): two downloads of a
+ * million rows on slow links hold both slots for minutes, and a request that waits without a byte past a
+ * proxy's read timeout would end in its 504 anyway.
+ */
+let queueWaitMs = 30_000;
+
+/** For tests: the queue's wait limit (see queueWaitMs). */
+export function setExportQueueWait(ms: number): void {
+  queueWaitMs = ms;
+}
+
+/** Resolves when a worker may start (running counts it from then on); refuses after queueWaitMs. */
 function workerSlot(): Promise<void> {
   if (running < EXPORT_WORKERS_MAX) {
     running++;
     return Promise.resolve();
   }
-  return new Promise((resolve) => queue.push(resolve));
+  return new Promise((resolve, reject) => {
+    const take = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      queue.splice(queue.indexOf(take), 1);
+      reject(new AppError(Code.tooMany, Messages.exportsBusy));
+    }, queueWaitMs);
+    queue.push(take);
+  });
 }
 
 /** A worker ended: its slot goes to the oldest waiting export, if any. */
@@ -67,6 +90,9 @@ function releaseSlot(): void {
   if (next) next();
   else running--;
 }
+
+/** What sendExportOf sets for the file, taken back when it fails before they are sent. */
+const FILE_HEADERS = ['content-encoding', 'content-disposition', 'vary', 'cache-control'];
 
 /** How long a worker whose client went away may take to stop by itself before it is terminated. */
 const STOP_GRACE_MS = 5000;
@@ -81,11 +107,22 @@ export async function sendExportOf<N extends ExportName>(
   if (!ctx.config.exportWorkers || !ctx.dbSource)
     return sendExport(reply, ctx, (c) => buildExport(c, name, input), format);
   const f: ExportFormat = format ?? 'xlsx';
-  const encoding = f === 'csv' ? negotiate(reply.request.headers['accept-encoding']) : undefined;
+  const { headers } = reply.request;
+  const encoding =
+    f === 'csv' && headers['x-no-compression'] === undefined ? negotiate(headers['accept-encoding']) : undefined;
   await workerSlot();
+  if (reply.raw.destroyed || reply.request.raw.socket?.destroyed === true) {
+    releaseSlot(); // the client left while the export waited its turn: nobody to make it for
+    throw new Error('the client went away before the export started');
+  }
   const { title, out } = await startWorker({ name, input, format: f, source: ctx.dbSource, encoding }, reply);
   // A compressed body says so: @fastify/compress leaves a reply with a Content-Encoding alone.
-  if (encoding) reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
+  if (encoding) {
+    const vary = reply.getHeader('vary');
+    reply
+      .header('content-encoding', encoding)
+      .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  }
   return reply
     .header('content-type', CONTENT_TYPES[f])
     .header('content-disposition', contentDisposition(exportFileName(title, f, ctx.clock.now())))
@@ -132,6 +169,8 @@ function startWorker(job: ExportJob, reply: FastifyReply): Promise<{ title: stri
       done = true;
       if (!started) return reject(err);
       reply.log.error({ err }, `export ${title} failed`);
+      // Headers not out yet: the error handler's envelope must not go out as a compressed attachment.
+      if (!reply.raw.headersSent) for (const h of FILE_HEADERS) reply.removeHeader(h);
       out.destroy(err);
     };
     worker.on('message', (m: FromWorker) => {

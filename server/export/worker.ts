@@ -6,8 +6,8 @@
  * event loop that serves the API (whose other requests no longer wait behind each batch) nor its heap,
  * and the file is made on a second core while the first sends it (docs/performance.md, order export).
  *
- * Messages: the worker posts `refused` (an AppError from the input: no byte sent yet), `start` (with the
- * title, for the file name), `data` chunks, then `end` or `failed`. The parent acknowledges each chunk
+ * Messages: the worker posts `refused` (an AppError from the input) or `failed` before any byte, or
+ * `start` (with the title, for the file name) with its first bytes, `data` chunks, then `end` or `failed`. The parent acknowledges each chunk
  * once its response has taken it (`ack`): at most IN_FLIGHT chunks wait in the parent. `stop` (the client
  * went away) ends the export where it is.
  */
@@ -15,7 +15,7 @@ import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { parentPort, workerData } from 'node:worker_threads';
-import { openReader, type DbSource } from '../db/dialect';
+import { openReader, type Db, type DbSource } from '../db/dialect';
 import { AppError } from '../errors';
 import { ExportCompression, writeExport, type ExportFormat } from './export';
 import { buildExport, type ExportName } from './exporters';
@@ -53,7 +53,7 @@ export const IN_FLIGHT = 2;
 async function run(job: ExportJob): Promise<void> {
   const port = parentPort!;
   const post = (m: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer);
-  const db = openReader(job.source);
+  let db: Db | undefined;
   let inFlight = 0;
   let waiting: (() => void) | null = null;
   let sink: Writable | null = null;
@@ -74,6 +74,7 @@ async function run(job: ExportJob): Promise<void> {
     sink?.destroy();
   });
   try {
+    db = openReader(job.source);
     let spec;
     try {
       spec = await buildExport({ db: db.db, kind: db.kind }, job.name, job.input as never);
@@ -81,9 +82,17 @@ async function run(job: ExportJob): Promise<void> {
       if (err instanceof AppError) return post({ type: 'refused', code: err.code, message: err.message });
       throw err;
     }
-    post({ type: 'start', title: spec.title });
+    // `start` goes with the first bytes, not before: until then a failure (the first read) is still an
+    // envelope, not a download with an error in it.
+    let started = false;
+    const { title } = spec;
+    const start = () => {
+      if (!started) post({ type: 'start', title });
+      started = true;
+    };
     sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
+        start();
         // A copy the message owns: the writers reuse their buffers, and a transfer moves the memory.
         const copy = new Uint8Array(chunk.length);
         copy.set(chunk);
@@ -104,12 +113,15 @@ async function run(job: ExportJob): Promise<void> {
     }
     const rows = await writeExport(spec, job.format, into);
     if (into !== sink) await finished(sink).catch(() => undefined); // the compressor's last bytes are out
-    if (!stopped) post({ type: 'end', rows }); // (a finished sink is destroyed too: autoDestroy)
+    if (!stopped) {
+      start();
+      post({ type: 'end', rows }); // (a finished sink is destroyed too: autoDestroy)
+    }
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err));
     post({ type: 'failed', message: e.message, stack: e.stack });
   } finally {
-    await db.close();
+    await db?.close();
     // Not close(): messages posted just before it could be dropped. Unreferenced, the port no longer
     // keeps the thread alive, and it ends once the messages are out.
     port.unref();

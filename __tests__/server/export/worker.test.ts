@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { EXPORT_WORKERS_MAX, exportWorkersRunning } from '../../../server/export/send';
+import { EXPORT_WORKERS_MAX, exportWorkersRunning, setExportQueueWait } from '../../../server/export/send';
 import { requestWithdrawal } from '../../../server/modules/withdrawals/requestWithdrawal.service';
 import { build, dbKind, type TestApp } from '../helpers';
 import { addMember, credit, trc20Address } from '../modules/deposits/fixtures';
@@ -112,6 +112,35 @@ describe(`exports in a worker thread (${dbKind})`, () => {
     }
     expect(most).toBe(EXPORT_WORKERS_MAX);
     await allEnded(); // the last one ends just after its last byte: it closes its connection first
+  });
+
+  it('refuses an export that waits for a worker past the limit (429), and runs the rest', async () => {
+    setExportQueueWait(1);
+    try {
+      const all = await Promise.all(
+        Array.from({ length: EXPORT_WORKERS_MAX + 1 }, () => get('/v1/admin/withdraw/export?type=1&format=csv')),
+      );
+      const busy = all.filter((r) => r.headers['content-disposition'] === undefined);
+      expect(busy.map((r) => r.json())).toEqual([{ code: 429, msg: '导出任务较多，请稍后再试', data: null }]);
+      expect(all.filter((r) => r.headers['content-disposition'] !== undefined)).toHaveLength(EXPORT_WORKERS_MAX);
+    } finally {
+      setExportQueueWait(30_000);
+    }
+    await allEnded();
+  });
+
+  it('answers a failure before the first byte as an envelope, not as a compressed attachment', async () => {
+    const source = t.app.ctx.dbSource;
+    t.app.ctx.dbSource = { url: 'sqlite:/nonexistent/lz-console.db' }; // the worker cannot open it
+    try {
+      const res = await get('/v1/admin/withdraw/export?type=1&format=csv', { 'accept-encoding': 'br' });
+      expect(res.json()).toMatchObject({ code: 500 });
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['content-disposition']).toBeUndefined();
+    } finally {
+      t.app.ctx.dbSource = source;
+    }
+    await allEnded();
   });
 
   it('answers a refused input with its envelope before any byte, as in the request thread', async () => {
