@@ -58,9 +58,9 @@ export interface DbSource {
  * A connection for one long read in another thread (an export worker): a read-only SQLite connection
  * with a small page cache, or a PostgreSQL pool of one connection in the same schema.
  */
-export function openReader(source: DbSource, applicationName?: string): Db {
+export function openReader(source: DbSource): Db {
   if (source.url.startsWith('sqlite:')) return sqliteReader(source.url.slice('sqlite:'.length));
-  return createDb(source.url, { pgSchema: source.pgSchema, poolSize: 1, applicationName });
+  return createDb(source.url, { pgSchema: source.pgSchema, poolSize: 1 });
 }
 
 /** Page cache of a reader connection: a sequential scan gains nothing from more (the OS caches the file). */

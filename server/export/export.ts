@@ -239,9 +239,20 @@ export async function sendExport<R>(
     })
     .finally(() => reader?.close())
     .catch((err: unknown) => reply.log.error({ err }, `export ${spec.title}: closing its reader failed`));
+  return sendFile(reply, spec.title, f, ctx.clock.now(), out);
+}
+
+/** The headers that make the reply a download of `title` (named by `now`'s Shanghai date), then its bytes. */
+export function sendFile(
+  reply: FastifyReply,
+  title: string,
+  format: ExportFormat,
+  now: number,
+  body: PassThrough,
+): FastifyReply {
   return reply
-    .header('content-type', CONTENT_TYPES[f])
-    .header('content-disposition', contentDisposition(exportFileName(spec.title, f, ctx.clock.now())))
+    .header('content-type', CONTENT_TYPES[format])
+    .header('content-disposition', contentDisposition(exportFileName(title, format, now)))
     .header('cache-control', 'no-store')
-    .send(out);
+    .send(body);
 }

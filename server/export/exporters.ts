@@ -1,7 +1,7 @@
 /**
- * Every export of the API by name: what sendExport runs, in the request's thread or in an export worker
- * (./worker.ts), which finds the builder here by the name it is sent. A new export gets a line here and
- * calls `sendExport(reply, ctx, '<name>', query, query.format)` from its route.
+ * Every export of the API by name: what sendExportOf (./send.ts) runs, in the request's thread or in an
+ * export worker (./worker.ts), which finds the builder here by the name it is sent. A new export gets a
+ * line here and calls `sendExportOf(reply, ctx, '<name>', query, query.format)` from its route.
  */
 import type { ExportCtx } from '../context';
 import { depositExport } from '../modules/deposits/deposits.service';

@@ -15,14 +15,7 @@ import type { Ctx } from '../context';
 import { Code, Messages } from '../../domain/codes';
 import { AppError } from '../errors';
 import { negotiate as negotiateHeader } from '@fastify/accept-negotiator';
-import {
-  CONTENT_TYPES,
-  contentDisposition,
-  ExportCompression,
-  exportFileName,
-  sendExport,
-  type ExportFormat,
-} from './export';
+import { ExportCompression, sendExport, sendFile, type ExportFormat } from './export';
 import { buildExport, type ExportInput, type ExportName } from './exporters';
 import type { ExportEncoding, ExportJob, FromWorker, ToWorker } from './worker';
 
@@ -123,11 +116,7 @@ export async function sendExportOf<N extends ExportName>(
       .header('content-encoding', encoding)
       .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
   }
-  return reply
-    .header('content-type', CONTENT_TYPES[f])
-    .header('content-disposition', contentDisposition(exportFileName(title, f, ctx.clock.now())))
-    .header('cache-control', 'no-store')
-    .send(out);
+  return sendFile(reply, title, f, ctx.clock.now(), out);
 }
 
 /** The encoding ExportCompression's route would pick for this Accept-Encoding (none: identity). */
@@ -139,8 +128,8 @@ function negotiate(accept: string | string[] | undefined): ExportEncoding | unde
 }
 
 /**
- * Starts the export's worker; resolves once it has built the export (its title, and the stream its bytes
- * come out of), rejects with the AppError it refused the input with, or with what broke before any byte.
+ * Starts the export's worker; resolves with its first bytes (the title, and the stream its bytes come out
+ * of), rejects with the AppError it refused the input with, or with what broke before any byte.
  */
 function startWorker(job: ExportJob, reply: FastifyReply): Promise<{ title: string; out: PassThrough }> {
   let worker: Worker;

@@ -7,9 +7,9 @@
  * and the file is made on a second core while the first sends it (docs/performance.md, order export).
  *
  * Messages: the worker posts `refused` (an AppError from the input) or `failed` before any byte, or
- * `start` (with the title, for the file name) with its first bytes, `data` chunks, then `end` or `failed`. The parent acknowledges each chunk
- * once its response has taken it (`ack`): at most IN_FLIGHT chunks wait in the parent. `stop` (the client
- * went away) ends the export where it is.
+ * `start` (with the title, for the file name) with its first bytes, `data` chunks, then `end` or
+ * `failed`. The parent acknowledges each chunk once its response has taken it (`ack`): at most IN_FLIGHT
+ * chunks wait in the parent. `stop` (the client went away) ends the export where it is.
  */
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
