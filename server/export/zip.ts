@@ -19,6 +19,7 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { drained, ended } from './common';
+import { GzipBody } from './gzipBody';
 
 const LOCAL_HEADER = 0x04034b50;
 const DATA_DESCRIPTOR = 0x08074b50;
@@ -168,25 +169,16 @@ export class ZipWriter {
   }
 }
 
-/** Bytes of the header zlib's gzip stream starts with (no name, no extra field: RFC 1952 §2.3). */
-const GZIP_HEADER = 10;
-/** Bytes of the gzip trailer: the CRC-32 of the data, then its size modulo 2^32. */
-const GZIP_TRAILER = 8;
-
 /**
  * One streamed part of a ZipWriter (see `ZipWriter.entry`). The data goes through a gzip stream, not a
- * raw DEFLATE one: between gzip's 10-byte header and its 8-byte trailer is the very DEFLATE stream a
- * ZIP entry holds, and the trailer carries the CRC-32 of the data, worked out on the thread pool with
- * the compression instead of on the writer's thread (0.45 µs per sheet row there: docs/performance.md).
+ * raw DEFLATE one: its body is the very DEFLATE stream a ZIP entry holds, and its trailer has the
+ * data's CRC-32, worked out on the thread pool (./gzipBody.ts).
  */
 export class ZipEntryWriter {
   private readonly deflate: zlib.Gzip;
   private error: Error | undefined;
   private readonly detach: () => void;
-  /** Header bytes still to drop from the stream's output. */
-  private skip = GZIP_HEADER;
-  /** The newest output bytes, held back: at the end of the stream they are its trailer. */
-  private tail = Buffer.alloc(0);
+  private readonly body = new GzipBody();
 
   constructor(
     private readonly zip: ZipWriter,
@@ -210,26 +202,8 @@ export class ZipEntryWriter {
     this.deflate = zlib.createGzip(options);
     const deflate = this.deflate;
     deflate.on('data', (chunk: Buffer) => {
-      let data = chunk;
-      if (this.skip > 0) {
-        const cut = Math.min(this.skip, data.length);
-        this.skip -= cut;
-        data = data.subarray(cut);
-      }
-      // Everything but the last GZIP_TRAILER bytes seen so far is DEFLATE data: out it goes.
-      let ready: Buffer[];
-      if (data.length >= GZIP_TRAILER) {
-        ready = [this.tail, data.subarray(0, data.length - GZIP_TRAILER)];
-        this.tail = Buffer.from(data.subarray(data.length - GZIP_TRAILER));
-      } else {
-        const all = Buffer.concat([this.tail, data]);
-        const keep = Math.min(GZIP_TRAILER, all.length);
-        ready = [all.subarray(0, all.length - keep)];
-        this.tail = all.subarray(all.length - keep);
-      }
       let more = true;
-      for (const part of ready) {
-        if (part.length === 0) continue;
+      for (const part of this.body.take(chunk)) {
         e.compressedSize += part.length;
         more = zip.push(part) && more;
       }
@@ -278,10 +252,7 @@ export class ZipEntryWriter {
       this.detach();
     }
     if (this.e.compressedSize > MAX_32) throw new Error(`zip: ${this.e.name.toString()} past 4 GiB (no ZIP64)`);
-    if (this.tail.length !== GZIP_TRAILER || this.tail.readUInt32LE(4) !== this.e.size % 2 ** 32) {
-      throw new Error(`zip: ${this.e.name.toString()}: the compressor's trailer does not match the data written`);
-    }
-    this.e.crc = this.tail.readUInt32LE(0);
+    this.e.crc = this.body.crcOf(this.e.size);
     const d = Buffer.alloc(16);
     d.writeUInt32LE(DATA_DESCRIPTOR, 0);
     d.writeUInt32LE(this.e.crc, 4);
