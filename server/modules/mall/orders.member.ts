@@ -19,7 +19,8 @@ import { applyChange } from '../ledger/ledger.service';
 import { buyerOf } from '../members/members.query';
 import { grantSeedIn } from '../seeds/seeds.service';
 import { insertOrder, setOrderSeed } from './orders.repository';
-import { productOfSku, shareProduct, skuForSale, takeStock } from './products.repository';
+import { shareProduct } from './products.repository';
+import { productOfSku, skuForSale, takeStock } from './skus.repository';
 
 export interface BuyInput {
   memberId: number;

@@ -40,7 +40,7 @@ import {
 } from './orders.repository';
 import { orderBatch, ORDER_EXPORT, type OrderExportRow } from './orders.export';
 import type { OrderExportQuery, OrderListQuery, OrderOptBody } from './orders.schema';
-import { returnStock } from './products.repository';
+import { returnStock } from './skus.repository';
 
 const DAY = 86_400_000;
 

@@ -28,13 +28,10 @@ import {
   moveProductStat,
   moveShelf,
   productById,
-  replaceSkus,
-  rescaleSkuPrices,
-  skusOf,
   updateProduct,
   type ProductPageRow,
-  type SkuWrite,
 } from './products.repository';
+import { replaceSkus, rescaleSkuPrices, skusOf, type SkuWrite } from './skus.repository';
 import { productOrderCounts } from './orders.repository';
 import type { ProductBody, ProductListQuery, ProductOperateBody, SkuBody } from './products.schema';
 
