@@ -242,7 +242,49 @@ export async function sendExport<R>(
   return sendFile(reply, spec.title, f, ctx.clock.now(), out);
 }
 
-/** The headers that make the reply a download of `title` (named by `now`'s Shanghai date), then its bytes. */
+/**
+ * How long a download may stand still (its body full, the client reading nothing) before it is cut:
+ * a client that stops reading but keeps its connection open would otherwise hold its export (a worker
+ * slot, a database connection, a batch in memory) for as long as the connection lives. A slow link
+ * still drains its buffer every few seconds; two minutes of nothing is a client that is gone.
+ */
+let stallLimitMs = 120_000;
+
+/** For tests: the stall limit (see stallLimitMs). */
+export function setExportStallLimit(ms: number): void {
+  stallLimitMs = ms;
+}
+
+/**
+ * Destroys `body` (with an error: the response is cut, the export's writer or worker stops) once it has
+ * needed draining for `limitMs` without draining. Checked a few times per limit, never after the body
+ * closes.
+ */
+export function cutWhenStalled(body: PassThrough, limitMs: number): void {
+  let moved = Date.now();
+  const onDrain = () => {
+    moved = Date.now();
+  };
+  body.on('drain', onDrain);
+  const timer = setInterval(
+    () => {
+      if (!body.writableNeedDrain) moved = Date.now();
+      else if (Date.now() - moved >= limitMs)
+        body.destroy(new Error(`the download stood still for ${Math.round(limitMs / 1000)} s: cut`));
+    },
+    Math.max(Math.floor(limitMs / 4), 10),
+  );
+  timer.unref();
+  body.once('close', () => {
+    clearInterval(timer);
+    body.off('drain', onDrain);
+  });
+}
+
+/**
+ * The headers that make the reply a download of `title` (named by `now`'s Shanghai date), then its
+ * bytes; cut once it stands still past the stall limit.
+ */
 export function sendFile(
   reply: FastifyReply,
   title: string,
@@ -250,6 +292,7 @@ export function sendFile(
   now: number,
   body: PassThrough,
 ): FastifyReply {
+  cutWhenStalled(body, stallLimitMs);
   return reply
     .header('content-type', CONTENT_TYPES[format])
     .header('content-disposition', contentDisposition(exportFileName(title, format, now)))

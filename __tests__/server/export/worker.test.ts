@@ -8,6 +8,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { setExportStallLimit } from '../../../server/export/export';
 import { EXPORT_WORKERS_MAX, exportWorkersRunning, setExportQueueWait } from '../../../server/export/send';
 import { requestWithdrawal } from '../../../server/modules/withdrawals/requestWithdrawal.service';
 import { build, dbKind, type TestApp } from '../helpers';
@@ -178,5 +180,43 @@ describe(`exports in a worker thread (${dbKind})`, () => {
     });
     expect(got).toBeGreaterThan(0);
     await allEnded();
+  });
+  it('cuts a download whose client stops reading, and stops its worker', async () => {
+    // A file larger than the sockets' buffers: the test above's 3,000 withdrawals copied into 48,000
+    // rows (straight into the table: only the export reads them, and this is the file's last test).
+    for (let i = 0; i < 4; i++)
+      await sql`insert into withdrawal (member_id, type, asset, amount, fee, actual, chain, address, status,
+          remark, created_at)
+        select member_id, type, asset, amount, fee, actual, chain, address, status, remark, created_at
+        from withdrawal`.execute(t.app.ctx.db);
+    setExportStallLimit(300);
+    try {
+      const { port } = t.app.server.address() as AddressInfo;
+      const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        const req = http.get(
+          {
+            port,
+            host: '127.0.0.1',
+            path: '/v1/admin/withdraw/export?type=1&format=csv',
+            headers: { authorization: token },
+          },
+          resolve,
+        );
+        req.on('error', reject);
+      });
+      expect(res.statusCode).toBe(200);
+      res.pause(); // the client reads nothing more, its connection open
+      // Without the cut the worker would wait for the client for as long as the connection lives.
+      await allEnded();
+      // What the client then reads is a cut file: the connection closes before the last chunk.
+      res.on('error', () => undefined);
+      const complete = await new Promise<boolean>((resolve) => {
+        res.on('close', () => resolve(res.complete));
+        res.resume();
+      });
+      expect(complete).toBe(false);
+    } finally {
+      setExportStallLimit(120_000);
+    }
   });
 });
