@@ -13,8 +13,14 @@ export interface Child {
   stop(): Promise<void>;
 }
 
+/**
+ * Node flags for every bench child (`BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` profiles
+ * the servers a suite starts; Node refuses --cpu-prof in NODE_OPTIONS).
+ */
+const CHILD_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+
 export function spawnTs(script: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(process.execPath, ['-r', REGISTER, path.join(ROOT, script), ...args], {
+  return spawn(process.execPath, [...CHILD_FLAGS, '-r', REGISTER, path.join(ROOT, script), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
