@@ -4,5 +4,8 @@
  */
 export const MAX_OFFSET = 10_000;
 
-/** A cursor as lists answer it and take it back: `<sort value>_<id>`, both integers. */
-export const CURSOR_PATTERN = '^\\d{1,16}_\\d{1,16}$';
+/**
+ * A cursor as lists answer it and take it back: `<sort value>_<id>`, both integers; the sort value may
+ * be negative (a product's 排序).
+ */
+export const CURSOR_PATTERN = '^-?\\d{1,16}_\\d{1,16}$';

@@ -84,7 +84,9 @@ export function keysetWhere<DB, TB extends keyof DB>(
   const op = readOrder(order, k) === 'desc' ? sql.raw('<') : sql.raw('>');
   if (col === idCol) return sql<SqlBool>`${sql.ref(idCol)} ${op} ${k.id}`;
   const c = typeof col === 'string' ? sql.ref(col) : col;
-  return sql<SqlBool>`(${c}, ${sql.ref(idCol)}) ${op} (${k.value}, ${k.id})`;
+  // The value as bigint: PostgreSQL would take the parameter as the column's type, and an int4 column
+  // (a product's 排序) refuses the end cursor's ±2^53 (the row comparison still seeks the index).
+  return sql<SqlBool>`(${c}, ${sql.ref(idCol)}) ${op} (cast(${k.value} as bigint), ${k.id})`;
 }
 
 /** A page of a list: by page number (`offset`) or from a cursor, in the list's order of its sort column. */

@@ -22,13 +22,12 @@ export const byNumber = (page: number, size: number) => (page - 1) * size <= MAX
 export const lastPageOf = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
 
 /**
- * A `before` cursor past every row: read backwards from it, a list gives its last page. Right for every
- * list whose sort values are ≥ 0 (ids, times, amounts, days); the products' 排序 may be negative, and a
- * product list past the number window would miss its negative end (docs/decisions.md "Tables").
+ * A `before` cursor past every row: read backwards from it, a list gives its last page. Past any sort
+ * value a list holds, negative ones included (a product's 排序).
  */
 export function endCursor(order: 'asc' | 'desc'): string {
   const max = Number.MAX_SAFE_INTEGER;
-  return order === 'desc' ? '0_0' : `${max}_${max}`;
+  return order === 'desc' ? `-${max}_0` : `${max}_${max}`;
 }
 
 const NAV_LABELS: Record<string, string> = {

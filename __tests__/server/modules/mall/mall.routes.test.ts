@@ -4,6 +4,7 @@ import { balancesOf, billStatViolations, ledgerViolations } from '../../../../se
 import { mallStatViolations } from '../../../../server/modules/mall/orders.repository';
 import { buyProduct, completeShippedOrders } from '../../../../server/modules/mall/orders.service';
 import { putSetting } from '../../../../server/modules/settings/settings.service';
+import { endCursor } from '../../../../src/components/table/TablePager';
 import { expectCursorPagingMatchesOffset } from '../../paging';
 import { build, dbKind, type TestApp } from '../../helpers';
 import { addMember, billsOf, credit } from '../deposits/fixtures';
@@ -234,6 +235,24 @@ describe(`mall (${dbKind})`, () => {
       // the order keeps its snapshot
       expect((await orders()).data.list[0]).toMatchObject({ productName: '保温杯', unitPrice: '12.5', status: 3 });
       expect((await opLogs(t)).filter((l) => l.permission_code === 'product:operate')).toHaveLength(4);
+    });
+
+    it('pages by 排序 through negative values by cursor both ways, and 末页 reaches the negative end', async () => {
+      const MIN = -2147483647;
+      for (const sort of [5, -3, 0, -3, 12, MIN, 7, -1]) expect((await product({ sort })).code).toBe(200);
+      const list = (q: Record<string, unknown>) => call('GET', '/v1/admin/product/list', q);
+      for (const order of ['desc', 'asc'] as const) {
+        const ids = await expectCursorPagingMatchesOffset(list, { sort: 'sort', order }, 3);
+        const all = (await list({ sort: 'sort', order, size: 100 })).data.list as Array<{ id: number; sort: number }>;
+        expect(all.map((r) => r.id)).toEqual(ids);
+        expect(all.map((r) => r.sort)).toEqual(
+          [5, -3, 0, -3, 12, MIN, 7, -1].sort((a, b) => (order === 'asc' ? a - b : b - a)),
+        );
+        // 末页 past the number window: the list read backwards from the end cursor the console sends.
+        const last = await list({ sort: 'sort', order, size: 3, before: endCursor(order) });
+        expect(last.code).toBe(200);
+        expect(last.data.list.map((r: { id: number }) => r.id)).toEqual(ids.slice(-3));
+      }
     });
 
     it('fixes kind and pay asset once a product has orders', async () => {
