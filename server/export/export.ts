@@ -256,29 +256,31 @@ export function setExportStallLimit(ms: number): void {
 }
 
 /**
- * Destroys `body` (with an error: the response is cut, the export's writer or worker stops) once it has
- * needed draining for `limitMs` without draining. Checked a few times per limit, never after the body
- * closes.
+ * Destroys `body` (with an error: the response is cut, the export's writer or worker stops) once bytes
+ * have waited in it for `limitMs` without any of them being taken. Progress is any change of what waits
+ * (the reader took bytes, or the writer added a batch, which it does only after a drain), so a slow but
+ * steady reader is never cut, and a reader that stops after the writer ended the body (bytes still
+ * waiting, no drain to wait for) is. Checked a few times per limit on the monotonic clock, never after
+ * the body closes.
  */
 export function cutWhenStalled(body: PassThrough, limitMs: number): void {
-  let moved = Date.now();
-  const onDrain = () => {
-    moved = Date.now();
-  };
-  body.on('drain', onDrain);
+  let waiting = 0;
+  let moved = performance.now();
   const timer = setInterval(
     () => {
-      if (!body.writableNeedDrain) moved = Date.now();
-      else if (Date.now() - moved >= limitMs)
+      const now = performance.now();
+      const w = body.writableLength + body.readableLength;
+      if (w === 0 || w !== waiting) {
+        waiting = w;
+        moved = now;
+      } else if (now - moved >= limitMs) {
         body.destroy(new Error(`the download stood still for ${Math.round(limitMs / 1000)} s: cut`));
+      }
     },
     Math.max(Math.floor(limitMs / 4), 10),
   );
   timer.unref();
-  body.once('close', () => {
-    clearInterval(timer);
-    body.off('drain', onDrain);
-  });
+  body.once('close', () => clearInterval(timer));
 }
 
 /**
