@@ -26,8 +26,23 @@ import type { ExportEncoding, ExportJob, FromWorker, ToWorker } from './worker';
 const FROM_SOURCE = __filename.endsWith('.ts');
 const WORKER_FILE = path.join(__dirname, FROM_SOURCE ? 'worker.ts' : 'worker.js');
 const WORKER_EXEC_ARGV = FROM_SOURCE
-  ? [...process.execArgv, '--require', path.join(__dirname, 'register-source.js')]
+  ? [...requiresOf(process.execArgv), '--require', path.join(__dirname, 'register-source.js')]
   : undefined;
+
+/**
+ * The `--require` modules of the process's flags, and nothing else: a worker refuses per-process flags
+ * (--cpu-prof-dir, --max-old-space-size, --expose-gc: ERR_WORKER_INVALID_EXEC_ARGV), which a source run
+ * under a profiler or a test runner may carry.
+ */
+function requiresOf(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if ((a === '-r' || a === '--require') && i + 1 < argv.length) out.push(a, argv[++i]);
+    else if (a.startsWith('--require=')) out.push(a);
+  }
+  return out;
+}
 
 /** The worker's young generation (see startWorker). */
 const WORKER_YOUNG_MB = 32;
