@@ -22,6 +22,7 @@ import { formatTime, SHANGHAI_OFFSET } from '../../domain/time';
 import type { Ctx, ExportCtx } from '../context';
 import { StringEnum } from '../http/schemas';
 import { defused, drained, ended, ROWS_PER_WRITE, Utf8Batch, type CellValue, type ExportSpec } from './common';
+import { cutWhenStalled } from './stall';
 import { writeXlsx } from './xlsx';
 
 export type { CellValue, ExportColumn, ExportSpec } from './common';
@@ -243,47 +244,6 @@ export async function sendExport<R>(
 }
 
 /**
- * How long a download may stand still (its body full, the client reading nothing) before it is cut:
- * a client that stops reading but keeps its connection open would otherwise hold its export (a worker
- * slot, a database connection, a batch in memory) for as long as the connection lives. A slow link
- * still drains its buffer every few seconds; two minutes of nothing is a client that is gone.
- */
-let stallLimitMs = 120_000;
-
-/** For tests: the stall limit (see stallLimitMs). */
-export function setExportStallLimit(ms: number): void {
-  stallLimitMs = ms;
-}
-
-/**
- * Destroys `body` (with an error: the response is cut, the export's writer or worker stops) once bytes
- * have waited in it for `limitMs` without any of them being taken. Progress is any change of what waits
- * (the reader took bytes, or the writer added a batch, which it does only after a drain), so a slow but
- * steady reader is never cut, and a reader that stops after the writer ended the body (bytes still
- * waiting, no drain to wait for) is. Checked a few times per limit on the monotonic clock, never after
- * the body closes.
- */
-export function cutWhenStalled(body: PassThrough, limitMs: number): void {
-  let waiting = 0;
-  let moved = performance.now();
-  const timer = setInterval(
-    () => {
-      const now = performance.now();
-      const w = body.writableLength + body.readableLength;
-      if (w === 0 || w !== waiting) {
-        waiting = w;
-        moved = now;
-      } else if (now - moved >= limitMs) {
-        body.destroy(new Error(`the download stood still for ${Math.round(limitMs / 1000)} s: cut`));
-      }
-    },
-    Math.max(Math.floor(limitMs / 4), 10),
-  );
-  timer.unref();
-  body.once('close', () => clearInterval(timer));
-}
-
-/**
  * The headers that make the reply a download of `title` (named by `now`'s Shanghai date), then its
  * bytes; cut once it stands still past the stall limit.
  */
@@ -294,7 +254,7 @@ export function sendFile(
   now: number,
   body: PassThrough,
 ): FastifyReply {
-  cutWhenStalled(body, stallLimitMs);
+  cutWhenStalled(body);
   return reply
     .header('content-type', CONTENT_TYPES[format])
     .header('content-disposition', contentDisposition(exportFileName(title, format, now)))

@@ -1,9 +1,9 @@
 /**
- * A download whose client stops reading is cut after the stall limit (server/export/export.ts
+ * A download whose client stops reading is cut after the stall limit (server/export/stall.ts
  * cutWhenStalled, applied by sendFile to every export's body), and one that a client reads slowly is not.
  */
 import { PassThrough } from 'node:stream';
-import { cutWhenStalled } from '../../../server/export/export';
+import { cutWhenStalled } from '../../../server/export/stall';
 
 /** A body with a 1 KiB buffer, written past it. */
 function fullBody(): PassThrough {

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { setExportStallLimit } from '../../../server/export/export';
+import { setExportStallLimit } from '../../../server/export/stall';
 import { EXPORT_WORKERS_MAX, exportWorkersRunning, setExportQueueWait } from '../../../server/export/send';
 import { requestWithdrawal } from '../../../server/modules/withdrawals/requestWithdrawal.service';
 import { build, dbKind, type TestApp } from '../helpers';
