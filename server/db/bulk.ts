@@ -23,24 +23,10 @@ export function bulkRows(
   // SQLite: the rows as one JSON text, taken apart by json_each. The same one parameter for any number
   // of rows, as on PostgreSQL: a VALUES list built of a template per value cost the settlement more CPU
   // in building and compiling the query (Kysely freezes every node) than SQLite spent running it.
+  // Integers travel as JSON strings (a bigint has no JSON form; text casts to a 64-bit integer exactly).
   const json = JSON.stringify(rows.map((r) => r.map((v) => (typeof v === 'bigint' ? String(v) : v))));
-  return sql`select ${sqliteColumns(types)} from json_each(${json}) order by key`;
-}
-
-/** `cast(value ->> 0 as integer), value ->> 1, …` for a list of column types (made once per list). */
-const sqliteColumnLists = new Map<string, RawBuilder<unknown>>();
-function sqliteColumns(types: readonly BulkType[]): RawBuilder<unknown> {
-  const key = types.join(',');
-  let cols = sqliteColumnLists.get(key);
-  if (!cols) {
-    // Integers travel as JSON strings (a bigint has no JSON form; text casts to a 64-bit integer exactly).
-    const text = types
-      .map((type, i) => (type === 'text' ? `value ->> ${i}` : `cast(value ->> ${i} as integer)`))
-      .join(', ');
-    cols = sql.raw(text);
-    sqliteColumnLists.set(key, cols);
-  }
-  return cols;
+  const columns = types.map((type, i) => (type === 'text' ? `value ->> ${i}` : `cast(value ->> ${i} as integer)`));
+  return sql`select ${sql.raw(columns.join(', '))} from json_each(${json}) order by key`;
 }
 
 /**
