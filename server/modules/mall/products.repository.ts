@@ -10,6 +10,7 @@ import { dialectOf, forNoKeyUpdate, forShare } from '../../db/dialect';
 import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
 import { likePrefix, money } from '../../db/sql';
 import { counter, counterViolations, readCounter, rebuildCounter, type CounterMoves } from '../../db/counters';
+import { bumpCatalog, countPerVersion } from './catalogVersion';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -125,46 +126,18 @@ export function moveProductStat(db: Db, counts: CounterMoves, from: ProductKey |
 export const rebuildProductStats = (db: Db) => rebuildCounter(db, PRODUCT_STAT);
 export const productStatViolations = (db: Db) => counterViolations<string, string>(db, PRODUCT_STAT);
 
-/** Moves the catalog's version (catalog_version): call in the transaction of every product write. */
-async function bumpCatalog(trx: Db): Promise<void> {
-  await trx
-    .updateTable('catalog_version')
-    .set((eb) => ({ v: eb('v', '+', 1) }))
-    .where('id', '=', 1)
-    .execute();
-}
-
-/** Name searches' exact counts kept per catalog version (one map per database handle), oldest out first. */
-const nameCounts = new WeakMap<object, Map<string, number>>();
-const NAME_COUNTS_KEPT = 500;
-
-/**
- * A name search's exact total, counted once per catalog version. The version is read before the count:
- * a write committed in between makes the count newer than its version, never older, and that version is
- * already past (the next request reads the new one), so a kept count is never stale.
- */
-async function countByName(db: Db, f: ProductFilter): Promise<number> {
-  const row = await db.selectFrom('catalog_version').select('v').where('id', '=', 1).executeTakeFirst();
-  const key = JSON.stringify([Number(row?.v ?? 0), f.name, f.kind ?? null, f.status ?? null, f.asset ?? null]);
-  let kept = nameCounts.get(db);
-  if (!kept) nameCounts.set(db, (kept = new Map()));
-  const hit = kept.get(key);
-  if (hit !== undefined) return hit;
-  const r = await filtered(db, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const n = Number(r.n);
-  if (kept.size >= NAME_COUNTS_KEPT) kept.delete(kept.keys().next().value as string);
-  kept.set(key, n);
-  return n;
-}
-
 /**
  * The filter's exact total: product_stat without a name, else the products counted (thousands, not
  * millions), once per catalog version.
  */
 async function countProducts(db: Db, f: ProductFilter): Promise<number> {
-  if (f.name) return countByName(db, f);
+  if (f.name)
+    return countPerVersion(db, [f.name, f.kind ?? null, f.status ?? null, f.asset ?? null], async () => {
+      const r = await filtered(db, f)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    });
   const r = await readCounter(db, PRODUCT_STAT, { status: f.status ?? [0, 1], kind: f.kind, asset: f.asset });
   return r.n;
 }
