@@ -161,9 +161,10 @@ module.exports = (_env, argv) => {
       splitChunks: {
         chunks: 'all',
         cacheGroups: {
-          // What every route needs, initial and long-lived: React, the router, Redux.
+          // What every route needs, initial and long-lived: React, the router, Redux. Not RTK Query
+          // (@reduxjs/toolkit/dist/query): the shell brings it (src/store/lateApi.ts).
           framework: {
-            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|react-redux|redux|@reduxjs[\\/]toolkit|immer|reselect|redux-thunk|use-sync-external-store|cookie|set-cookie-parser)[\\/]/,
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|react-redux|redux|@reduxjs[\\/]toolkit(?![\\/]dist[\\/]query[\\/])|immer|reselect|redux-thunk|use-sync-external-store|cookie|set-cookie-parser)[\\/]/,
             name: 'framework',
             chunks: 'all',
             priority: 40,

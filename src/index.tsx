@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App';
 import { createAppRouter } from './router';
-import { setNavigator } from './services/baseApi';
+import { setNavigator } from './services/http';
 import { createAppStore, readStoredAuth } from './store';
 
 const store = createAppStore({ auth: readStoredAuth() });

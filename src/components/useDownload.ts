@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
 import { Code } from '../../domain/codes';
-import { redirectToLogin } from '../services/baseApi';
+import { redirectToLogin } from '../services/http';
 import { DownloadError, downloadFile, saveBlob, type DownloadProgress, type QueryValue } from '../services/download';
 import { loggedOut } from '../store/authSlice';
 import type { RootState } from '../store';

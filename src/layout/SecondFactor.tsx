@@ -17,7 +17,8 @@ import BindTotp from '../components/totp/BindTotp';
 import StepUpDialog from '../components/totp/StepUpDialog';
 import { Code } from '../../domain/codes';
 import { TotpMessages } from '../../domain/totp';
-import { answerHook, baseApi } from '../services/baseApi';
+import { baseApi } from '../services/baseApi';
+import { answerHook } from '../services/http';
 import { useGetTotpStatusQuery } from '../services/totp';
 import { useAppDispatch } from '../store/hooks';
 

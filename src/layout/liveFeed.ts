@@ -13,7 +13,8 @@
 import { useEffect } from 'react';
 import { Code } from '../../domain/codes';
 import type { LiveChange, LiveTopic } from '../../domain/live';
-import { API_BASE, baseApi, redirectToLogin } from '../services/baseApi';
+import { baseApi } from '../services/baseApi';
+import { API_BASE, redirectToLogin } from '../services/http';
 import { statsApi } from '../services/stats';
 import { loggedIn, loggedOut, TOKEN_KEY, USERNAME_KEY } from '../store/authSlice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';

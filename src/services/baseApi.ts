@@ -1,123 +1,17 @@
 /**
  * The one RTK Query api (SPEC.md §7–§8). Endpoints are generated into ./generated/<tag>.ts from the
  * contract, one file per OpenAPI tag, and get their cache tags in the per-module files beside this
- * one (services/<module>.ts, through the helpers of ./tags.ts).
+ * one (services/<module>.ts, through the helpers of ./tags.ts). Its baseQuery is ./http's.
  *
- * The custom baseQuery: 30,000 ms timeout; the raw token in Authorization; the loading counter up for
- * GET and POST except login and down on every outcome; code 200 → data; blobs pass; 301/302 → token
- * cleared and the route replaced with /login?redirect=<current path>; any other code → the server's msg
- * or "系统繁忙，请稍后再试"; a transport error → the timeout or the generic failure message.
- * The second factor (issue 15) is the shell's answerHook: 428 → a fresh code, then the same request
- * again; 426 → the binding screen.
+ * Loaded with the shell, never by the login route: importing this module hands the api to the store
+ * (src/store/lateApi.ts), which adds its reducer and middleware then. The login route downloads
+ * neither RTK Query nor React-Redux's hooks for it (docs/performance.md, the /login budget).
  */
-import {
-  createApi,
-  fetchBaseQuery,
-  type BaseQueryFn,
-  type FetchArgs,
-  type FetchBaseQueryError,
-} from '@reduxjs/toolkit/query/react';
-import { ClientMessages as Messages, Code } from '../../domain/codes';
-import { loggedOut } from '../store/authSlice';
-import { requestFinished, requestStarted } from '../store/loadingSlice';
+import { createApi, setupListeners } from '@reduxjs/toolkit/query/react';
+import { apiLoaded } from '../store/lateApi';
+import { baseQuery } from './http';
 
-export const HTTP_TIMEOUT_MS = 30_000;
-export const LOGIN_PATH = '/v1/admin/user/login';
-/** Where the API lives: same origin unless the build says otherwise. */
-export const API_BASE = process.env.API_BASE ?? '';
-
-/** What a failed call rejects with. `code` is the envelope code, or 0 for a transport failure. */
-export interface ApiError {
-  code: number;
-  msg: string;
-}
-
-type Navigate = (to: string, opts: { replace: boolean }) => void;
-let navigate: Navigate = (to) => window.location.replace(to);
-/** The router registers itself so a 301/302 can replace the route without a page reload. */
-export function setNavigator(fn: Navigate) {
-  navigate = fn;
-}
-
-export function currentFullPath(): string {
-  const { pathname, search, hash } = window.location;
-  return `${pathname}${search}${hash}`;
-}
-
-/** A 301/302 ends the session: replace the route with the login page, coming back here after (downloads too). */
-export function redirectToLogin() {
-  if (window.location.pathname !== '/login') {
-    navigate(`/login?redirect=${encodeURIComponent(currentFullPath())}`, { replace: true });
-  }
-}
-
-/**
- * What the shell does with an answer before the caller sees it (src/layout/SecondFactor.tsx sets it:
- * a 428 asks for a code and sends the request again through `again`, a 426 shows the binding screen).
- * A hook rather than code here: the login route downloads this module.
- */
-export const answerHook: {
-  current?: (
-    result: QueryResult,
-    again: () => Promise<QueryResult>,
-    sentAt: number,
-  ) => Promise<QueryResult> | QueryResult;
-} = {};
-
-const rawBaseQuery = fetchBaseQuery({
-  baseUrl: API_BASE,
-  timeout: HTTP_TIMEOUT_MS,
-  prepareHeaders(headers, { getState }) {
-    const token = (getState() as { auth: { token: string | null } }).auth.token;
-    if (token) headers.set('Authorization', token);
-    return headers;
-  },
-  // JSON envelopes are parsed; anything else (an export) passes through as a Blob.
-  responseHandler: async (response) => {
-    const type = response.headers.get('content-type') ?? '';
-    return type.includes('application/json') ? response.json() : response.blob();
-  },
-});
-
-function transportError(error: FetchBaseQueryError): ApiError {
-  if (error.status === 'TIMEOUT_ERROR') return { code: 0, msg: Messages.timeout };
-  const text = 'error' in error ? String(error.error) : '';
-  return { code: 0, msg: /timeout/i.test(text) ? Messages.timeout : Messages.requestFailed };
-}
-
-type Query = BaseQueryFn<string | FetchArgs, unknown, ApiError>;
-export type QueryResult = Awaited<ReturnType<Query>>;
-
-const send: Query = async (args, api, extra) => {
-  const request = typeof args === 'string' ? { url: args } : args;
-  const method = (request.method ?? 'GET').toUpperCase();
-  // The login's calls (the password and the code step) never raise the overlay.
-  const flagged = !request.url.startsWith(LOGIN_PATH) && (method === 'GET' || method === 'POST');
-  if (flagged) api.dispatch(requestStarted());
-  try {
-    const result = await rawBaseQuery(request, api, extra);
-    if (result.error) return { error: transportError(result.error) };
-    const body = result.data;
-    if (typeof Blob !== 'undefined' && body instanceof Blob) return { data: body };
-    const { code, msg, data } = (body ?? {}) as { code?: number; msg?: string; data?: unknown };
-    if (code === Code.ok) return { data };
-    if (code === Code.notLoggedIn || code === Code.sessionEnded) {
-      api.dispatch(loggedOut());
-      redirectToLogin();
-      return { error: { code, msg: msg || Messages.busy } };
-    }
-    return { error: { code: typeof code === 'number' ? code : Code.internal, msg: msg || Messages.busy } };
-  } finally {
-    if (flagged) api.dispatch(requestFinished());
-  }
-};
-
-/** send(), then the shell's hook (which may send the same request again, the overlay down meanwhile). */
-export const baseQuery: Query = async (args, api, extra) => {
-  const sentAt = Date.now();
-  const result = await send(args, api, extra);
-  return answerHook.current ? answerHook.current(result, async () => send(args, api, extra), sentAt) : result;
-};
+export * from './http';
 
 export const baseApi = createApi({
   reducerPath: 'api',
@@ -126,3 +20,5 @@ export const baseApi = createApi({
   tagTypes: [],
   endpoints: () => ({}),
 });
+
+apiLoaded({ api: baseApi, setupListeners });

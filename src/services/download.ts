@@ -8,7 +8,7 @@
  * the server's msg; 301/302 end the session (the caller clears the token and goes to login).
  */
 import { ClientMessages as Messages, Code } from '../../domain/codes';
-import { API_BASE } from './baseApi';
+import { API_BASE } from './http';
 
 export interface DownloadProgress {
   /** Bytes received so far. */

@@ -5,7 +5,7 @@
  * Everything else keeps using the generated hooks (useLogoutMutation, useGetMenuQuery, …).
  */
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { baseQuery, LOGIN_PATH, type ApiError } from './baseApi';
+import { baseQuery, LOGIN_PATH, type ApiError } from './http';
 import type { LoginApiArg, LoginApiResponse, LoginWithCodeApiArg } from './generated/auth';
 
 export const CODE_PATH = `${LOGIN_PATH}/totp`;

@@ -5,7 +5,7 @@
  * code 0). A refusal (a 409: someone else changed the row; a validation error) refetches too, since
  * the page may be showing a stale row.
  */
-import type { ApiError } from './baseApi';
+import type { ApiError } from './http';
 
 export const LIST = 'LIST' as const;
 

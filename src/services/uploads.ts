@@ -5,7 +5,7 @@
  */
 import { UploadMessages } from '../../domain/uploads';
 import type { AppDispatch } from '../store';
-import { API_BASE } from './baseApi';
+import { API_BASE } from './http';
 import { api, type UploadImageApiResponse } from './generated/oss';
 
 export type UploadedImage = UploadImageApiResponse;

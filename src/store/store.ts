@@ -1,20 +1,24 @@
 /** The Redux store: its reducers and the effects that follow actions. Imported through ./index. */
 import { combineReducers, configureStore, isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
-import { setupListeners } from '@reduxjs/toolkit/query';
-import { baseApi, type ApiError } from '../services/baseApi';
+import type { baseApi } from '../services/baseApi';
+import type { ApiError } from '../services/http';
 import authReducer, { loggedIn, loggedOut, readStoredAuth, TOKEN_KEY, USERNAME_KEY, type AuthState } from './authSlice';
 import layoutReducer from './layoutSlice';
 import loadingReducer from './loadingSlice';
+import { loadedApi, middlewareSlot, whenApiLoaded } from './lateApi';
 import toastReducer, { toastShown } from './toastSlice';
 
-export const rootReducer = combineReducers({
+const reducers = {
   auth: authReducer,
   layout: layoutReducer,
   loading: loadingReducer,
   toast: toastReducer,
-  [baseApi.reducerPath]: baseApi.reducer,
-});
-export type RootState = ReturnType<typeof rootReducer>;
+};
+/** The store's own slices; the RTK Query api's joins them once a screen loads it (./lateApi). */
+export const rootReducer = combineReducers(reducers);
+export type RootState = ReturnType<typeof rootReducer> & {
+  [K in typeof baseApi.reducerPath]?: ReturnType<typeof baseApi.reducer>;
+};
 
 /** Endpoints whose callers show their errors themselves. */
 const SHOWN_BY_CALLER = /^(login|setupTotp|enableTotp|disableTotp|verifyTotp)$/;
@@ -33,7 +37,8 @@ export function createAppStore(preloaded?: { auth?: AuthState }, storage: Storag
       storage?.removeItem(TOKEN_KEY);
       storage?.removeItem(USERNAME_KEY);
       // Nothing cached for one manager may show to the next one.
-      api.dispatch(baseApi.util.resetApiState());
+      const rtkApi = loadedApi();
+      if (rtkApi) api.dispatch(rtkApi.util.resetApiState());
     } else if (isRejectedWithValue(action)) {
       // Errors reach the user as a toast; a 301/302 is shown by the login page instead.
       const error = (action as { payload?: ApiError }).payload;
@@ -46,13 +51,21 @@ export function createAppStore(preloaded?: { auth?: AuthState }, storage: Storag
     }
     return result;
   };
+  const late = middlewareSlot();
   const store = configureStore({
     reducer: rootReducer,
-    preloadedState: preloaded ? (preloaded as Partial<RootState>) : undefined,
-    middleware: (getDefault) => getDefault().prepend(effects).concat(baseApi.middleware),
+    preloadedState: preloaded ? (preloaded as Partial<ReturnType<typeof rootReducer>>) : undefined,
+    middleware: (getDefault) => getDefault().prepend(effects).concat(late.slot),
     devTools: process.env.NODE_ENV !== 'production',
   });
-  setupListeners(store.dispatch);
+  whenApiLoaded(({ api, setupListeners }) => {
+    // The reducer first, so the api's middleware never sees a state without its slice.
+    store.replaceReducer(
+      combineReducers({ ...reducers, [api.reducerPath]: api.reducer }) as unknown as typeof rootReducer,
+    );
+    late.fill(api.middleware);
+    setupListeners(store.dispatch);
+  });
   return store;
 }
 

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { TOTP_ISSUER } from '../../../domain/totp';
-import type { ApiError } from '../../services/baseApi';
+import type { ApiError } from '../../services/http';
 import type { SetupTotpApiResponse } from '../../services/generated/auth';
 import { useEnableTotpMutation, useSetupTotpMutation } from '../../services/totp';
 

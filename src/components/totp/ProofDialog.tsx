@@ -10,7 +10,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import type { ApiError } from '../../services/baseApi';
+import type { ApiError } from '../../services/http';
 import ProofField, { emptyProof, proofOf } from './ProofField';
 
 export default function ProofDialog({

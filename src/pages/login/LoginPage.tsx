@@ -10,7 +10,7 @@
  */
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { ApiError } from '../../services/baseApi';
+import type { ApiError } from '../../services/http';
 import { requestLogin } from '../../services/session';
 import { loggedIn } from '../../store/authSlice';
 import { useAppDispatch } from '../../store/hooks';

@@ -4,7 +4,7 @@
  * so the /login route stays within its budget; the same plain elements and style as the login form.
  */
 import { useState, type FormEvent } from 'react';
-import type { ApiError } from '../../services/baseApi';
+import type { ApiError } from '../../services/http';
 import { CODE_PATH, requestLogin } from '../../services/session';
 import { useAppDispatch } from '../../store/hooks';
 import Field from './Field';
