@@ -25,6 +25,13 @@ const UPLOAD_IMAGE = /\.(?:png|jpe?g|gif|webp)$/i;
 const NOT_A_FILE = /(?:^|[\\/])\.\.(?:[\\/]|$)|\/$|\\/;
 const UPLOADS_PREFIX = '/uploads/';
 
+/**
+ * What crawlers may fetch: the login page, the console's only page a stranger can see, and nothing
+ * else (the pages behind it, the API, the docs, the uploads). A back-office console has no business
+ * in search results beyond its front door; robots.txt is advice, the sessions are the lock.
+ */
+export const ROBOTS_TXT = 'User-agent: *\nAllow: /login$\nDisallow: /\n';
+
 export const isServableUpload = (pathname: string) => UPLOAD_IMAGE.test(pathname) && !NOT_A_FILE.test(pathname);
 
 export default fp(async function web(
@@ -72,6 +79,11 @@ export default fp(async function web(
     app.log.warn(`no client build at ${opts.webDir}: run "npm run build:web" (the API still runs)`);
   }
   const html = hasClient ? fs.readFileSync(index) : null;
+  if (opts.serveClient) {
+    app.get('/robots.txt', { config: { auth: 'public' }, schema: { hide: true } }, async (_req, reply) =>
+      reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(ROBOTS_TXT),
+    );
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const wantsHtml = request.method === 'GET' && String(request.headers.accept ?? '').includes('text/html');

@@ -91,6 +91,15 @@ describe('web plugin', () => {
   });
 });
 
+describe('robots.txt', () => {
+  it('lets crawlers see the login page and nothing behind it', async () => {
+    const res = await app.inject({ url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body).toBe('User-agent: *\nAllow: /login$\nDisallow: /\n');
+  });
+});
+
 describe('requests that are no file answer 404 or the page, never 500 or an error log', () => {
   beforeEach(() => {
     logLines.length = 0;
