@@ -24,7 +24,11 @@ export function bulkRows(
   // of rows, as on PostgreSQL: a VALUES list built of a template per value cost the settlement more CPU
   // in building and compiling the query (Kysely freezes every node) than SQLite spent running it.
   // Integers travel as JSON strings (a bigint has no JSON form; text casts to a 64-bit integer exactly).
-  const json = JSON.stringify(rows.map((r) => r.map((v) => (typeof v === 'bigint' ? String(v) : v))));
+  // Text is made well-formed first: JSON.stringify writes a lone surrogate as `\ud800`, which SQLite's
+  // JSON functions would store as bytes that are not UTF-8; a bound parameter gets U+FFFD, so this does.
+  const json = JSON.stringify(
+    rows.map((r) => r.map((v) => (typeof v === 'bigint' ? String(v) : typeof v === 'string' ? v.toWellFormed() : v))),
+  );
   const columns = types.map((type, i) => (type === 'text' ? `value ->> ${i}` : `cast(value ->> ${i} as integer)`));
   return sql`select ${sql.raw(columns.join(', '))} from json_each(${json}) order by key`;
 }
