@@ -66,6 +66,18 @@ export interface FetchArgs {
   body?: unknown;
 }
 
+/** Sent as JSON, as fetchBaseQuery decides: an array, a plain object or anything with toJSON. */
+function isJsonBody(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const proto = Object.getPrototypeOf(body) as object | null;
+  return (
+    Array.isArray(body) ||
+    proto === Object.prototype ||
+    proto === null ||
+    typeof (body as { toJSON?: unknown }).toJSON === 'function'
+  );
+}
+
 /** The envelope (or, for an export, the Blob) of a 2xx answer; ApiError for anything else. */
 async function rawFetch(request: FetchArgs, api: BaseQueryApi): Promise<{ data: unknown } | { error: ApiError }> {
   let url = `${API_BASE}${request.url}`;
@@ -79,8 +91,8 @@ async function rawFetch(request: FetchArgs, api: BaseQueryApi): Promise<{ data: 
   const headers = new Headers();
   const token = (api.getState() as { auth: { token: string | null } }).auth.token;
   if (token) headers.set('Authorization', token);
-  let body = request.body as BodyInit | undefined;
-  if (body !== undefined && (Array.isArray(body) || Object.getPrototypeOf(body) === Object.prototype)) {
+  let body = (request.body ?? undefined) as BodyInit | undefined;
+  if (isJsonBody(body)) {
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(body);
   }
@@ -91,6 +103,7 @@ async function rawFetch(request: FetchArgs, api: BaseQueryApi): Promise<{ data: 
     controller.abort();
   }, HTTP_TIMEOUT_MS);
   const cancel = () => controller.abort();
+  if (api.signal.aborted) cancel();
   api.signal.addEventListener('abort', cancel);
   try {
     const response = await fetch(

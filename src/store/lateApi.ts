@@ -22,8 +22,9 @@ const waiting = new Set<(late: LateApi) => void>();
 /** Called once, by src/services/baseApi.ts. */
 export function apiLoaded(late: LateApi) {
   loaded = late;
-  for (const attach of waiting) attach(late);
+  const stores = [...waiting];
   waiting.clear();
+  for (const attach of stores) attach(late);
 }
 
 /** `attach` runs once the api is loaded: now if it is already. */

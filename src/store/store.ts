@@ -17,7 +17,8 @@ const reducers = {
 /** The store's own slices; the RTK Query api's joins them once a screen loads it (./lateApi). */
 export const rootReducer = combineReducers(reducers);
 export type RootState = ReturnType<typeof rootReducer> & {
-  [K in typeof baseApi.reducerPath]?: ReturnType<typeof baseApi.reducer>;
+  /** Present once a screen has loaded the api (never on the login route). */
+  api?: ReturnType<typeof baseApi.reducer>;
 };
 
 /** Endpoints whose callers show their errors themselves. */

@@ -219,6 +219,53 @@ describe('baseQuery', () => {
   });
 });
 
+describe('the request it sends', () => {
+  it('leaves undefined params out, joins an array with commas and keeps the rest as text', async () => {
+    const { run } = setup();
+    const fetchMock = mockFetch(() => envelope(null));
+    await run({ url: '/v1/admin/bill/list', params: { type: [1, 2], keyword: undefined, page: 2, flag: false } });
+    const url = new URL(requestOf(fetchMock).url);
+    expect(url.pathname).toBe('/v1/admin/bill/list');
+    expect(url.search).toBe('?type=1%2C2&page=2&flag=false');
+  });
+
+  it('sends a plain object as JSON, and no body at all for null', async () => {
+    const { run } = setup();
+    const fetchMock = mockFetch(() => envelope(null));
+    await run({ url: '/v1/admin/member/opt', method: 'POST', body: { id: 1, remark: '备注' } });
+    expect(requestOf(fetchMock).headers.get('content-type')).toBe('application/json');
+    await expect(requestOf(fetchMock).json()).resolves.toEqual({ id: 1, remark: '备注' });
+    await expect(run({ url: '/v1/admin/user/logout', method: 'POST', body: null })).resolves.toEqual({ data: null });
+    expect(requestOf(fetchMock, 1).headers.has('content-type')).toBe(false);
+    await expect(requestOf(fetchMock, 1).text()).resolves.toBe('');
+  });
+
+  it('does not send a request its caller has already given up', async () => {
+    const { store } = setup();
+    const controller = new AbortController();
+    controller.abort();
+    let signal: AbortSignal | undefined;
+    mockFetch((request) => {
+      signal = request.signal;
+      return envelope(null);
+    });
+    await baseQuery(
+      '/v1/admin/user/menu',
+      {
+        dispatch: store.dispatch,
+        getState: store.getState,
+        signal: controller.signal,
+        abort: () => controller.abort(),
+        extra: undefined,
+        endpoint: 'test',
+        type: 'query',
+      },
+      {},
+    );
+    expect(signal?.aborted).toBe(true);
+  });
+});
+
 describe('errors reach the user as a toast', () => {
   it('toasts a failed call through the api, but not a failed login', async () => {
     const { store } = setup();
