@@ -24,7 +24,7 @@ function setup(token: string | null = 'tok-1') {
   };
   const run = (args: Parameters<typeof baseQuery>[0]) => baseQuery(args, api, {});
   const counter = () => store.getState().loading.count;
-  return { store, navigate, run, counter };
+  return { store, navigate, run, counter, controller };
 }
 
 /** A fetch whose answer the test releases, to look at the counter while the call is pending. */
@@ -241,27 +241,14 @@ describe('the request it sends', () => {
   });
 
   it('does not send a request its caller has already given up', async () => {
-    const { store } = setup();
-    const controller = new AbortController();
+    const { run, controller } = setup();
     controller.abort();
     let signal: AbortSignal | undefined;
     mockFetch((request) => {
       signal = request.signal;
       return envelope(null);
     });
-    await baseQuery(
-      '/v1/admin/user/menu',
-      {
-        dispatch: store.dispatch,
-        getState: store.getState,
-        signal: controller.signal,
-        abort: () => controller.abort(),
-        extra: undefined,
-        endpoint: 'test',
-        type: 'query',
-      },
-      {},
-    );
+    await run('/v1/admin/user/menu');
     expect(signal?.aborted).toBe(true);
   });
 });
