@@ -11,8 +11,6 @@ import { createApi, setupListeners } from '@reduxjs/toolkit/query/react';
 import { apiLoaded } from '../store/lateApi';
 import { baseQuery } from './http';
 
-export * from './http';
-
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,

@@ -153,8 +153,8 @@ const send: Query = async (args, api) => {
 };
 
 /** send(), then the shell's hook (which may send the same request again, the overlay down meanwhile). */
-export const baseQuery: Query = async (args, api, extra) => {
+export const baseQuery: Query = async (args, api) => {
   const sentAt = Date.now();
-  const result = await send(args, api, extra);
-  return answerHook.current ? answerHook.current(result, async () => send(args, api, extra), sentAt) : result;
+  const result = await send(args, api, {});
+  return answerHook.current ? answerHook.current(result, async () => send(args, api, {}), sentAt) : result;
 };

@@ -43,13 +43,15 @@ export function loadedApi(): LateApi['api'] | null {
  * added after the store was made).
  */
 export function middlewareSlot() {
-  const filled: Array<(middleware: Middleware) => void> = [];
+  let fill = (_middleware: Middleware): void => {
+    throw new Error('middlewareSlot: fill() before the store was made');
+  };
   const slot: Middleware = (store) => (next) => {
     let handle = next;
-    filled.push((middleware) => {
+    fill = (middleware) => {
       handle = middleware(store)(next);
-    });
+    };
     return (action) => handle(action);
   };
-  return { slot, fill: (middleware: Middleware) => filled.forEach((fill) => fill(middleware)) };
+  return { slot, fill: (middleware: Middleware) => fill(middleware) };
 }

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { ExportButton, progressText } from '../../../src/components/ExportButton';
-import { setNavigator } from '../../../src/services/baseApi';
+import { setNavigator } from '../../../src/services/http';
 import { createAppStore } from '../../../src/store';
 import { envelope, mockFetch, requestOf } from '../mockFetch';
 

@@ -2,7 +2,7 @@ import { act, render, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { useLiveFeed, parseSse, tagsOf, TOPIC_TAGS } from '../../../src/layout/liveFeed';
 import { ALERTS_KEY, newsText, readAlertSettings } from '../../../src/layout/liveAlerts';
-import { setNavigator } from '../../../src/services/baseApi';
+import { setNavigator } from '../../../src/services/http';
 import { useGetWelcomeQuery } from '../../../src/services/stats';
 import { LiveTopics } from '../../../domain/live';
 import { envelope, mockFetch } from '../mockFetch';

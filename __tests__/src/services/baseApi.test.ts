@@ -1,5 +1,5 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
-import { answerHook, baseQuery, HTTP_TIMEOUT_MS, LOGIN_PATH, setNavigator } from '../../../src/services/baseApi';
+import { answerHook, baseQuery, HTTP_TIMEOUT_MS, LOGIN_PATH, setNavigator } from '../../../src/services/http';
 import { createAppStore } from '../../../src/store';
 import { envelope, mockFetch, requestOf } from '../mockFetch';
 

@@ -6,7 +6,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import SecondFactor from '../../../../src/layout/SecondFactor';
 import TotpSettings from '../../../../src/components/totp/TotpSettings';
-import { answerHook, baseQuery } from '../../../../src/services/baseApi';
+import { answerHook, baseQuery } from '../../../../src/services/http';
 import { envelope, mockFetch } from '../../mockFetch';
 import { NO_TOTP, renderAt } from '../../shellHarness';
 
