@@ -135,6 +135,7 @@ async function main() {
           db,
           password: ADMIN_PASSWORD,
           count: intFlag(flags, 'batch', 1000),
+          warm: intFlag(flags, 'batch-warm', 0),
           action: strFlag(flags, 'action', 'approve'),
         }),
       );
@@ -143,12 +144,12 @@ async function main() {
       [
         '### Batch approve (withdraw/opt/batch)',
         '',
-        '| db | ids | seconds | server CPU s | succeeded | failed | status 1 in db | bills added | op-log rows | same call again: succeeded, s |',
+        '| db | ids (warmed by) | seconds | server CPU s (of which PostgreSQL) | succeeded | failed | status 1 in db | bills added | op-log rows | same call again: succeeded, s |',
         '|---|---|---|---|---|---|---|---|---|---|',
         ...all.map((b) =>
           b.skipped
             ? `| ${b.db} | skipped: ${b.skipped} | | | | | | | | |`
-            : `| ${b.db} | ${n0(b.count)} | ${b.seconds.toFixed(2)} | ${b.cpuSeconds?.toFixed(2) ?? '–'} | ${b.succeeded} | ${b.failed} | ${b.approvedInDb} | ${b.billsAdded} | ${b.opLogRows} | ${b.repeatSucceeded}, ${b.repeatSeconds.toFixed(2)} |`,
+            : `| ${b.db} | ${n0(b.count)}${b.warmed ? ` (${n0(b.warmed)})` : ''} | ${b.seconds.toFixed(2)} | ${b.cpuSeconds?.toFixed(2) ?? '–'}${b.dbCpuSeconds === undefined ? '' : ` (${b.dbCpuSeconds.toFixed(2)})`} | ${b.succeeded} | ${b.failed} | ${b.approvedInDb} | ${b.billsAdded} | ${b.opLogRows} | ${b.repeatSucceeded}, ${b.repeatSeconds.toFixed(2)} |`,
         ),
       ].join('\n'),
     );

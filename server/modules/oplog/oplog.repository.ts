@@ -1,5 +1,5 @@
 /** The operation log: one row per successful manager change, written inside that change's transaction. */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Actor } from '../../context';
 import type { Database } from '../../db/schema';
 import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
@@ -21,16 +21,28 @@ export async function writeOpLog(
 ): Promise<void> {
   await trx
     .insertInto('op_log')
-    .values({
-      manager_id: actor.managerId,
-      username: actor.username,
-      permission_code: entry.code,
-      target: entry.target.slice(0, 200),
-      summary: entry.summary.slice(0, 1000),
-      ip: actor.ip.slice(0, 64),
-      created_at: now,
-    })
+    .values({ ...opLogValues(actor, entry), created_at: now })
     .execute();
+}
+
+/** The op-log row's columns but its time, cut to their lengths. */
+const opLogValues = (actor: Actor, entry: OpLogEntry) => ({
+  manager_id: actor.managerId,
+  username: actor.username,
+  permission_code: entry.code,
+  target: entry.target.slice(0, 200),
+  summary: entry.summary.slice(0, 1000),
+  ip: actor.ip.slice(0, 64),
+});
+
+/** PostgreSQL: the body of a data-modifying CTE writing the op-log row once per row of the CTE `source`. */
+export function opLogInsertFrom(source: string, actor: Actor, entry: OpLogEntry, now: number): RawBuilder<unknown> {
+  const v = opLogValues(actor, entry);
+  const text = (x: string) => sql`cast(${x} as text)`;
+  return sql`insert into op_log (manager_id, username, permission_code, target, summary, ip, created_at)
+    select cast(${v.manager_id} as bigint), ${text(v.username)}, ${text(v.permission_code)}, ${text(v.target)},
+      ${text(v.summary)}, ${text(v.ip)}, cast(${now} as bigint)
+    from ${sql.table(source)} returning id`;
 }
 
 export interface OpLogFilter {

@@ -1,5 +1,11 @@
 import { balancesOf, billStatViolations, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
-import { withdrawalStatViolations } from '../../../../server/modules/withdrawals/withdrawals.repository';
+import type { Actor } from '../../../../server/context';
+import { opLogInsertFrom } from '../../../../server/modules/oplog/oplog.repository';
+import {
+  approveInOneStatement,
+  factsOf,
+  withdrawalStatViolations,
+} from '../../../../server/modules/withdrawals/withdrawals.repository';
 import { requestWithdrawal } from '../../../../server/modules/withdrawals/requestWithdrawal.service';
 import { expectCursorPagingMatchesOffset } from '../../paging';
 import { build, dbKind, type TestApp } from '../../helpers';
@@ -10,6 +16,7 @@ import { WITHDRAW_SETTING } from './fixtures';
 /** A TRC20 transaction hash (the records here are on TRC20): 64 hex digits. */
 const TX = 'ab'.repeat(32);
 const TX_B = 'b'.repeat(64);
+const LOG = { code: 'withdraw:audit', target: 'withdrawal#test', summary: '审核通过' };
 
 describe(`withdrawals (${dbKind})`, () => {
   let t: TestApp;
@@ -267,6 +274,116 @@ describe(`withdrawals (${dbKind})`, () => {
       expect(again.data.failed).toHaveLength(3);
       expect(await withdrawalStatViolations(t.db.db)).toEqual([]);
     }, 120_000);
+  });
+
+  // On PostgreSQL an approval is one statement (approveInOneStatement), the general path its fallback;
+  // on SQLite it is the general path. Both must leave the same rows.
+  describe('approve: the one-statement path and the general one', () => {
+    const batch = (body: Record<string, unknown>) => t.call('POST', '/v1/admin/withdraw/opt/batch', { token, body });
+    const stat = (status: number) =>
+      t.db.db
+        .selectFrom('withdrawal_stat')
+        .select(['n', 'amount_sum', 'fee_sum'])
+        .where('type', '=', 1)
+        .where('status', '=', status)
+        .executeTakeFirst();
+
+    it('stamps the auditor and remark, writes the op-log row of what moved and keeps withdrawal_stat exact', async () => {
+      const { id } = await ask({ amount: '123.45' });
+      const row0 = await t.db.db.selectFrom('withdrawal').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const before = await opLogCount(t);
+      expect(await opt({ id, action: 'approve', remark: '核对无误' })).toMatchObject({
+        code: 200,
+        data: { status: 1 },
+      });
+      const row = await t.db.db.selectFrom('withdrawal').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({
+        status: 1,
+        remark: '核对无误',
+        auditor_name: 'admin',
+        audited_at: t.clock.now(),
+        amount: row0.amount,
+        fee: row0.fee,
+      });
+      const logs = (await opLogs(t)).slice(before);
+      expect(logs).toMatchObject([
+        {
+          permission_code: 'withdraw:audit',
+          target: `withdrawal#${id}`,
+          summary: `审核通过提现 #${id}（123.45 USDT）`,
+          username: 'admin',
+          created_at: t.clock.now(),
+        },
+      ]);
+      const { id: other } = await ask({ amount: '10' });
+      expect(await batch({ ids: [other], action: 'approve' })).toMatchObject({ data: { succeeded: [other] } });
+      const unchanged = await t.db.db
+        .selectFrom('withdrawal')
+        .select('remark')
+        .where('id', '=', other)
+        .executeTakeFirst();
+      expect(unchanged?.remark).toBe('');
+      expect(await withdrawalStatViolations(t.db.db)).toEqual([]);
+    });
+
+    it('a counter row out of step refuses the approval whole: no move, no op-log row, no counter change', async () => {
+      const { id } = await ask();
+      await t.db.db.deleteFrom('withdrawal_stat').where('type', '=', 1).where('status', '=', 0).execute();
+      const approved = await stat(1);
+      const before = await opLogCount(t);
+      expect(await opt({ id, action: 'approve' })).toMatchObject({ code: 500, data: null });
+      expect(await statusOf(id)).toBe(0);
+      expect(await opLogCount(t)).toBe(before);
+      expect(await stat(1)).toEqual(approved);
+    });
+
+    (dbKind === 'postgres' ? it : it.skip)(
+      'PostgreSQL: a record not as read moves nothing in one statement (the general path takes it)',
+      async () => {
+        const { id } = await ask({ amount: '50' });
+        const [read] = (await factsOf(t.db.db, [id])).values();
+        const who = { managerId: 1, username: 'admin', now: t.clock.now() };
+        const log = (m: string) =>
+          opLogInsertFrom(m, { managerId: 1, username: 'admin', ip: '127.0.0.1' } as Actor, LOG, who.now);
+        const before = await opLogCount(t);
+        for (const wrong of [{ amount: read.amount + 1n }, { fee: read.fee + 1n }, { type: 2 }])
+          expect(await approveInOneStatement(t.db.db, id, { ...read, ...wrong }, who, log)).toBe(false);
+        expect(await statusOf(id)).toBe(0);
+        expect(await opLogCount(t)).toBe(before);
+        expect(await approveInOneStatement(t.db.db, id, read, who, log)).toBe(true);
+        expect(await approveInOneStatement(t.db.db, id, read, who, log)).toBe(false);
+        expect(await statusOf(id)).toBe(1);
+        expect(await opLogCount(t)).toBe(before + 1);
+        expect(await withdrawalStatViolations(t.db.db)).toEqual([]);
+      },
+    );
+
+    it('a batch approval racing single approvals and rejects: each record moved once per action, no deadlock', async () => {
+      await setting({ feeMin: '0', feeRate: '0' });
+      const ids: number[] = [];
+      for (let i = 0; i < 30; i++) ids.push((await ask({ amount: '10' })).id);
+      const [raced, rejectedToo] = [ids.slice(0, 15), ids.slice(15)];
+      const before = await opLogCount(t);
+      const [approved, ...singles] = await Promise.all([
+        batch({ ids, action: 'approve' }),
+        ...raced.map((id) => opt({ id, action: 'approve' })),
+        ...rejectedToo.map((id) => opt({ id, action: 'reject', remark: '并发驳回' })),
+      ]);
+      expect(approved.code).toBe(200);
+      const single = singles.slice(0, raced.length);
+      expect(single.every((r) => r.code === 200 || r.code === 409)).toBe(true);
+      // Each raced record approved exactly once: by the batch or by its single call.
+      const bySingle = raced.filter((_, i) => single[i].code === 200);
+      const byBatch = raced.filter((id) => approved.data.succeeded.includes(id));
+      expect([...bySingle, ...byBatch].sort()).toEqual([...raced].sort());
+      for (const id of raced) expect(await statusOf(id)).toBe(1);
+      // A reject succeeds from 待审核 and from 待打款: each ends 已驳回, approved first or not.
+      expect(singles.slice(raced.length).map((r) => r.code)).toEqual(rejectedToo.map(() => 200));
+      for (const id of rejectedToo) expect(await statusOf(id)).toBe(3);
+      expect(await opLogCount(t)).toBe(before + approved.data.succeeded.length + bySingle.length + rejectedToo.length);
+      expect(await withdrawalStatViolations(t.db.db)).toEqual([]);
+      expect(await ledgerViolations(t.db.db)).toEqual([]);
+    });
   });
 
   describe('withdraw/list', () => {
