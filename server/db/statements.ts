@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
-import type { Compilable, Kysely, Transaction } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, QueryExecutorProvider, Transaction } from 'kysely';
 import type pg from 'pg';
 
 /** Prepared statements kept per SQLite connection, least recently used first out. */
@@ -68,7 +68,10 @@ export class PreparedNames {
   nameOf(text: string): string | undefined {
     const hit = this.names.get(text);
     if (hit !== undefined) return hit;
-    if (this.names.size >= PREPARED_STATEMENTS_MAX || !/^\s*(select|insert|update|delete|with)\b/i.test(text)) {
+    if (
+      this.names.size >= PREPARED_STATEMENTS_MAX ||
+      !/^\s*(\/\*[^*]*\*\/\s*)?(select|insert|update|delete|with)\b/i.test(text)
+    ) {
       return undefined;
     }
     const name = `s${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
@@ -80,15 +83,74 @@ export class PreparedNames {
 const PREPARED = Symbol('prepared statements');
 
 /**
+ * The comment that asks PostgreSQL for a statement's generic plan: made once per connection and reused,
+ * where the pool otherwise plans every execution with its values (force_custom_plan, see dialect.ts).
+ * For point writes whose plan cannot depend on the values (rows by their keys) and that run often
+ * enough for planning to matter: approveInOneStatement's five CTEs took ~0.13 ms to plan, warm, of
+ * ~0.8 ms in all (docs/performance.md, issue 16). Run it with `executeGenericPlan`.
+ */
+export const GENERIC_PLAN = '/* generic plan */ ';
+
+/** Runs `query` asking for its generic plan on PostgreSQL (GENERIC_PLAN); SQLite ignores the comment. */
+export function executeGenericPlan<R>(
+  db: Kysely<any> | Transaction<any>,
+  query: { compile(executorProvider: QueryExecutorProvider): CompiledQuery<R> },
+) {
+  const compiled = query.compile(db);
+  return db.executeQuery<R>({ ...compiled, sql: GENERIC_PLAN + compiled.sql });
+}
+
+type PlanMode = 'custom' | 'generic' | 'unknown';
+
+const TRANSACTION_CONTROL = /^\s*(begin|start\s+transaction|commit|end|rollback|abort|savepoint|release)\b/i;
+
+/**
  * Sends Kysely's queries as named (prepared) statements on this connection: PostgreSQL parses and
  * analyses a statement once per connection instead of on every request (plans stay custom: see the
  * pool's `plan_cache_mode`). Patched once per pooled client.
+ *
+ * A statement marked GENERIC_PLAN switches the connection's plan_cache_mode to force_generic_plan
+ * first, and the next statement of any other kind switches it back: a SET queued before the statement
+ * on the same connection, only when the mode changes (marked statements one after another pay once). A SET
+ * inside a transaction is undone by a rollback, so after a transaction that sent one the mode is not
+ * known, and the next named statement sets it again.
  */
 export function withPreparedStatements(client: pg.PoolClient, names: PreparedNames): pg.PoolClient {
   const c = client as pg.PoolClient & { [PREPARED]?: true };
   if (c[PREPARED]) return client;
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  // The pool's connect hook sets force_custom_plan before any query of ours.
+  let mode: PlanMode = 'custom';
+  let inTransaction = false;
+  let setInTransaction = false;
+  const planMode = (want: 'custom' | 'generic') => {
+    if (mode === want) return;
+    // Not awaited: the client runs its queries in order; a lost connection fails the statement after.
+    query(`set plan_cache_mode = ${want === 'generic' ? 'force_generic_plan' : 'force_custom_plan'}`).catch(
+      () => undefined,
+    );
+    mode = want;
+    if (inTransaction) setInTransaction = true;
+  };
+  const track = (text: string) => {
+    if (/^\s*(begin|start\s+transaction)\b/i.test(text)) inTransaction = true;
+    else if (/^\s*(commit|end|rollback|abort|release)\b/i.test(text)) {
+      if (setInTransaction) mode = 'unknown';
+      if (!/^\s*(release|rollback\s+to)\b/i.test(text)) {
+        inTransaction = false;
+        setInTransaction = false;
+      }
+    }
+  };
   (c as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    // A text, or a query object's (a cursor's: a stream reads through one).
+    const a = args[0] as { text?: unknown } | string | undefined;
+    const sent = typeof a === 'string' ? a : typeof a?.text === 'string' ? a.text : '';
+    if (TRANSACTION_CONTROL.test(sent)) {
+      track(sent);
+      return query(...args);
+    }
+    planMode(sent.startsWith(GENERIC_PLAN) ? 'generic' : 'custom');
     if (typeof args[0] === 'string' && Array.isArray(args[1]) && args.length === 2) {
       const text = args[0];
       // Marked by selectArrays: rows as arrays, and unnamed — planned with its values each time. An

@@ -1,4 +1,5 @@
 import SQLite from 'better-sqlite3';
+import type pg from 'pg';
 import {
   createDb,
   dropPgSchema,
@@ -6,6 +7,7 @@ import {
   PreparedNames,
   withStatementCache,
 } from '../../../server/db/dialect';
+import { executeGenericPlan, GENERIC_PLAN, withPreparedStatements } from '../../../server/db/statements';
 import { sql } from 'kysely';
 
 describe('withStatementCache', () => {
@@ -92,6 +94,64 @@ describe('PreparedNames (PostgreSQL prepared statements)', () => {
   });
 });
 
+describe('withPreparedStatements: a generic plan for marked statements', () => {
+  /** A client that records what it is sent: texts, and the name when prepared. */
+  const recording = () => {
+    const sent: string[] = [];
+    const client = {
+      query: (arg: unknown) => {
+        const q = typeof arg === 'string' ? { text: arg } : (arg as { name?: string; text: string });
+        sent.push(q.name ? `named ${q.text}` : q.text);
+        return Promise.resolve({ rows: [] });
+      },
+    };
+    return { sent, client: withPreparedStatements(client as unknown as pg.PoolClient, new PreparedNames()) };
+  };
+  const SET_GENERIC = 'set plan_cache_mode = force_generic_plan';
+  const SET_CUSTOM = 'set plan_cache_mode = force_custom_plan';
+  const marked = `${GENERIC_PLAN}update w set s = $1 where id = $2`;
+
+  it('switches to a generic plan before a marked statement and back before the next other one, once each', async () => {
+    const { sent, client } = recording();
+    await client.query(marked, [1, 2]);
+    await client.query(marked, [1, 3]);
+    await client.query('select * from w where id = $1', [1]);
+    await client.query('select * from w where id = $1', [2]);
+    expect(sent).toEqual([
+      SET_GENERIC,
+      `named ${marked}`,
+      `named ${marked}`,
+      SET_CUSTOM,
+      'named select * from w where id = $1',
+      'named select * from w where id = $1',
+    ]);
+  });
+
+  it('sets the mode again after a transaction that set it (a rollback undoes a SET)', async () => {
+    const { sent, client } = recording();
+    await client.query('begin', []);
+    await client.query(marked, [1, 2]);
+    await client.query('rollback', []);
+    await client.query(marked, [1, 3]);
+    expect(sent).toEqual(['begin', SET_GENERIC, `named ${marked}`, 'rollback', SET_GENERIC, `named ${marked}`]);
+  });
+
+  it('switches back before a query object too (a stream reads through a cursor)', async () => {
+    const { sent, client } = recording();
+    await client.query(marked, [1, 2]);
+    await (client.query as (q: unknown) => Promise<unknown>)({ text: 'select * from w where id > $1', values: [0] });
+    expect(sent).toEqual([SET_GENERIC, `named ${marked}`, SET_CUSTOM, 'select * from w where id > $1']);
+  });
+
+  it('leaves statements alone while the mode is already right', async () => {
+    const { sent, client } = recording();
+    await client.query('begin', []);
+    await client.query('select 1 from w where id = $1', [1]);
+    await client.query('commit', []);
+    expect(sent).toEqual(['begin', 'named select 1 from w where id = $1', 'commit']);
+  });
+});
+
 const pgUrl = process.env.TEST_DATABASE_URL;
 (pgUrl ? describe : describe.skip)('PostgreSQL pool', () => {
   it('plans every prepared statement with its values (plan_cache_mode = force_custom_plan)', async () => {
@@ -102,6 +162,28 @@ const pgUrl = process.env.TEST_DATABASE_URL;
         [0, 1, 2].map(() => sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(h.db)),
       );
       expect(modes.map((m) => m.rows[0].plan_cache_mode)).toEqual(Array(3).fill('force_custom_plan'));
+    } finally {
+      await h.close();
+      await dropPgSchema(pgUrl!, schema);
+    }
+  });
+
+  it('plans a statement marked GENERIC_PLAN generically, and the next ones with their values again', async () => {
+    const schema = `t_generic_${process.pid}`;
+    const h = createDb(pgUrl!, { pgSchema: schema, poolSize: 1 });
+    const mode = sql<{ m: string }>`select current_setting('plan_cache_mode') as m`;
+    try {
+      expect((await executeGenericPlan(h.db, mode)).rows[0].m).toBe('force_generic_plan');
+      expect((await mode.execute(h.db)).rows[0].m).toBe('force_custom_plan');
+      await h.db
+        .transaction()
+        .execute(async (trx) => {
+          expect((await executeGenericPlan(trx, mode)).rows[0].m).toBe('force_generic_plan');
+          throw new Error('roll back');
+        })
+        .catch(() => undefined);
+      expect((await executeGenericPlan(h.db, mode)).rows[0].m).toBe('force_generic_plan');
+      expect((await mode.execute(h.db)).rows[0].m).toBe('force_custom_plan');
     } finally {
       await h.close();
       await dropPgSchema(pgUrl!, schema);

@@ -14,6 +14,7 @@ import {
 import { forNoKeyUpdate } from '../../db/dialect';
 import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { money, moneySum } from '../../db/sql';
+import { executeGenericPlan } from '../../db/statements';
 import { updateFromFirst } from '../../db/transitions';
 import { memberIdIn, readPageWithMembers, type KeywordMembers } from '../members/members.query';
 
@@ -218,7 +219,9 @@ export async function approveInOneStatement(
   );
   const remark = audited.remark === undefined ? sql`` : sql`, remark = ${audited.remark}`;
   const r = await refuseOverflow(() =>
-    sql<{ moved: string }>`with moved as (
+    executeGenericPlan(
+      db,
+      sql<{ moved: string }>`with moved as (
         update withdrawal set status = ${WithdrawStatus.is.approved}, auditor_id = ${audited.managerId},
           auditor_name = ${audited.username}, audited_at = ${audited.now}${remark}
         where id = ${id} and status = ${WithdrawStatus.is.pending} and type = ${w.type}
@@ -227,7 +230,8 @@ export async function approveInOneStatement(
       logged as (${log('moved')}),
       fell as (${fell}),
       rose as (${rose})
-      select (select count(*) from logged) as moved, (select count(*) from rose) as counted`.execute(db),
+      select (select count(*) from logged) as moved, (select count(*) from rose) as counted`,
+    ),
   );
   return Number(r.rows[0].moved) === 1;
 }

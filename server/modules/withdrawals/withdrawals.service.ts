@@ -185,6 +185,13 @@ function checkedInput(action: WithdrawAction, remark: string | undefined, txHash
   return { remark: r, txHash: tx };
 }
 
+/** A transition's op-log row. */
+const logEntry = (id: number, type: number, action: WithdrawAction, summary: string) => ({
+  code: codeFor(type, action),
+  target: `withdrawal#${id}`,
+  summary,
+});
+
 const approvalSummary = (id: number, type: number, amount: bigint, asset: string) =>
   `审核通过${typeLabel(type)} #${id}（${assetText(amount, asset as 'USDT' | 'LZ')}）`;
 
@@ -205,11 +212,7 @@ async function act(
   const who = { managerId: actor.managerId, username: actor.username, now };
   const { from, to } = WithdrawActions[action];
   if (action === 'approve' && ctx.kind === 'postgres') {
-    const log = {
-      code: codeFor(read.type, action),
-      target: `withdrawal#${id}`,
-      summary: approvalSummary(id, read.type, read.amount, read.asset),
-    };
+    const log = logEntry(id, read.type, action, approvalSummary(id, read.type, read.amount, read.asset));
     const audited = { ...who, ...(input.remark ? { remark: input.remark } : {}) };
     if (await approveInOneStatement(ctx.db, id, read, audited, (m) => opLogInsertFrom(m, actor, log, now))) return to;
     // Nothing moved. No transition leads back to 待审核: a record past it now is refused as it would be
@@ -285,7 +288,7 @@ async function act(
       } else {
         summary = approvalSummary(id, moved.type, amount, asset);
       }
-      return { result: undefined, log: { code: codeFor(moved.type, action), target: `withdrawal#${id}`, summary } };
+      return { result: undefined, log: logEntry(id, moved.type, action, summary) };
     },
     now,
   );
