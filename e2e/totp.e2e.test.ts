@@ -36,8 +36,20 @@ function authenticator(secret: string) {
 }
 
 async function openProfile(page: Page) {
-  await page.getByRole('button', { name: new RegExp(`totp${RUN}`) }).hover();
-  await page.getByRole('menuitem', { name: '个人中心' }).click();
+  const item = page.getByRole('menuitem', { name: '个人中心' });
+  // The account menu opens on hover and closes when the pointer leaves; a button that appears beside it
+  // while the page settles (提醒设置, loaded late) moves it from under the pointer: hover again.
+  for (let attempt = 1; ; attempt++) {
+    await page.getByRole('button', { name: new RegExp(`totp${RUN}`) }).hover();
+    try {
+      await item.waitFor({ timeout: 5_000 });
+      break;
+    } catch (err) {
+      if (attempt === 3) throw err;
+      await page.mouse.move(0, 0);
+    }
+  }
+  await item.click();
   return page.getByRole('dialog', { name: '个人中心' });
 }
 
