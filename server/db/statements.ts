@@ -86,7 +86,7 @@ const PREPARED = Symbol('prepared statements');
  * The comment that asks PostgreSQL for a statement's generic plan: made once per connection and reused,
  * where the pool otherwise plans every execution with its values (force_custom_plan, see dialect.ts).
  * For point writes whose plan cannot depend on the values (rows by their keys) and that run often
- * enough for planning to matter: approveInOneStatement's five CTEs took ~0.13 ms to plan, warm, of
+ * enough for planning to matter: approveInOneStatement's four CTEs took ~0.13 ms to plan, warm, of
  * ~0.8 ms in all (docs/performance.md, issue 16). Run it with `executeGenericPlan`.
  */
 export const GENERIC_PLAN = '/* generic plan */ ';
@@ -113,7 +113,7 @@ const TRANSACTION_CONTROL = /^\s*(begin|start\s+transaction|commit|end|rollback|
  * first, and the next statement of any other kind switches it back: a SET queued before the statement
  * on the same connection, only when the mode changes (marked statements one after another pay once). A SET
  * inside a transaction is undone by a rollback, so after a transaction that sent one the mode is not
- * known, and the next named statement sets it again.
+ * known, and the next statement sets it again.
  */
 export function withPreparedStatements(client: pg.PoolClient, names: PreparedNames): pg.PoolClient {
   const c = client as pg.PoolClient & { [PREPARED]?: true };
