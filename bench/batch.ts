@@ -72,11 +72,15 @@ export async function runBatch(o: {
       }
     }
     if (!table) return { ...empty, skipped: 'no withdrawal table' };
-    const ids = (
-      await sql<{
-        id: number;
-      }>`select id from ${sql.table(table)} where status = 0 and type = 1 order by id limit ${o.count}`.execute(h.db)
-    ).rows.map((r) => Number(r.id));
+    const pending = async (type: number, limit: number) =>
+      (
+        await sql<{
+          id: number;
+        }>`select id from ${sql.table(table!)} where status = 0 and type = ${type} order by id limit ${limit}`.execute(
+          h.db,
+        )
+      ).rows.map((r) => Number(r.id));
+    const ids = await pending(1, o.count);
     if (!ids.length) return { ...empty, skipped: 'no pending withdrawals left (rebuild with npm run bench:data)' };
     const count = async (q: ReturnType<typeof sql<{ n: number }>>) => Number((await q.execute(h.db)).rows[0].n);
     const inList = sql.join(ids.map((id) => sql`${id}`));
@@ -84,12 +88,12 @@ export async function runBatch(o: {
       sql<{ n: number }>`select count(*) as n from bill where ref_kind = 'withdrawal' and ref_id in (${inList})`,
     );
     const token = await login(server.port, o.password);
-    const call = async () => {
+    const call = async (batchIds = ids, action = o.action, remark = '批量审核') => {
       const t0 = performance.now();
       const res = await fetch(`http://127.0.0.1:${server.port}/v1/admin/withdraw/opt/batch`, {
         method: 'POST',
         headers: { authorization: token, 'content-type': 'application/json' },
-        body: JSON.stringify({ ids, action: o.action, remark: '批量审核' }),
+        body: JSON.stringify({ ids: batchIds, action, remark }),
       });
       const body = (await res.json()) as {
         code: number;
@@ -98,26 +102,16 @@ export async function runBatch(o: {
       };
       return { seconds: (performance.now() - t0) / 1000, body };
     };
-    let warmed = 0;
-    if (o.warm) {
-      const warmIds = (
-        await sql<{
-          id: number;
-        }>`select id from ${sql.table(table)} where status = 0 and type = 2 order by id limit ${o.warm}`.execute(h.db)
-      ).rows.map((r) => Number(r.id));
-      const res = await fetch(`http://127.0.0.1:${server.port}/v1/admin/withdraw/opt/batch`, {
-        method: 'POST',
-        headers: { authorization: token, 'content-type': 'application/json' },
-        body: JSON.stringify({ ids: warmIds, action: 'approve', remark: '预热' }),
-      });
-      warmed = ((await res.json()) as { data?: { succeeded?: unknown[] } }).data?.succeeded?.length ?? 0;
-    }
+    const warmed = o.warm
+      ? ((await call(await pending(2, o.warm), 'approve', '预热')).body.data?.succeeded?.length ?? 0)
+      : 0;
     const logBefore = await count(sql<{ n: number }>`select count(*) as n from op_log`);
-    const pids = await serverPids(server.proc.pid!, o.db === 'pg' ? 'bench_batch' : null, PG_URL);
+    const serverProcesses = () => serverPids(server.proc.pid!, o.db === 'pg' ? 'bench_batch' : null, PG_URL);
+    const pids = await serverProcesses();
     const cpu0 = new Map(pids.map((p) => [p, cpuMsOfAll([p])]));
     const first = await call();
     // The pool opens connections during the call: their backends count from zero.
-    const after = await serverPids(server.proc.pid!, o.db === 'pg' ? 'bench_batch' : null, PG_URL);
+    const after = await serverProcesses();
     const used = after.map((p) => (cpuMsOfAll([p]) - (cpu0.get(p) ?? 0)) / 1000);
     const cpuSeconds = used.reduce((a, b) => a + b, 0);
     const dbCpuSeconds = cpuSeconds - used[0];

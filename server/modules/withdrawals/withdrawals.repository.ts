@@ -230,6 +230,7 @@ export async function approveInOneStatement(
       logged as (${log('moved')}),
       fell as (${fell}),
       rose as (${rose})
+      -- read in this order, so the rows are taken in this order: the record and its op-log row, then the counters
       select (select count(*) from logged) as moved, (select count(*) from rose) as counted`,
     ),
   );
