@@ -18,7 +18,7 @@ import {
 import pg from 'pg';
 import pino from 'pino';
 import type { Database } from './schema';
-import { PreparedNames, withPreparedStatements, withStatementCache } from './statements';
+import { PreparedNames, setGenericPlanDb, withPreparedStatements, withStatementCache } from './statements';
 
 export {
   PREPARED_STATEMENTS_MAX,
@@ -153,16 +153,79 @@ export function createDb(url: string, opts: CreateDbOptions = {}): Db {
   const schema = opts.pgSchema;
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
   const holder = { log: opts.log ?? defaultLog() };
+  // Every new connection must find its schema; create it once, before the first query — again on the
+  // next connect if the database was unreachable (a rejected promise would stay rejected).
+  let ready: Promise<void> | undefined;
+  const ensureSchema = async () => {
+    if (!schema) return;
+    ready ??= createPgSchema(url, schema).catch((err: unknown) => {
+      ready = undefined;
+      throw err;
+    });
+    await ready;
+  };
+  const names = new PreparedNames();
+  const poolSize = opts.poolSize ?? 10;
+  const pool = (mode: 'custom' | 'generic', max: number) =>
+    pgPool({ url, schema, applicationName: opts.applicationName, holder, ensureSchema, names, mode, max });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool('custom', poolSize) }) });
+  // Statements marked GENERIC_PLAN outside a transaction (the session lookup every request makes, the
+  // one-statement approval) run on a few connections that stay in generic-plan mode: no SET either way.
+  const genericDb = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: pool('generic', Math.max(1, Math.ceil(poolSize / 2))) }),
+  });
+  setGenericPlanDb(db, genericDb);
+  logs.set(db, holder);
+  return {
+    db,
+    kind: 'postgres',
+    close: async () => {
+      await Promise.all([db.destroy(), genericDb.destroy()]);
+    },
+    source: { url, ...(schema ? { pgSchema: schema } : {}) },
+  };
+}
+
+const createPgSchema = (url: string, schema: string) =>
+  statementOnItsOwn(url, schema, `CREATE SCHEMA IF NOT EXISTS ${schema}`);
+
+/** One statement on a connection of its own (a schema made or dropped before or after any pool). */
+async function statementOnItsOwn(url: string, schema: string, text: string) {
+  const c = new pg.Client({ connectionString: url, fallback_application_name: schema });
+  c.on('error', () => undefined); // a lost connection fails the pending call below instead
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * A pool of `max` connections in the schema, each prepared by name (withPreparedStatements) and planned
+ * in `mode`: custom (with each execution's values) for the pool every query uses, generic for the one
+ * that serves statements marked GENERIC_PLAN outside a transaction.
+ */
+function pgPool(o: {
+  url: string;
+  schema: string | undefined;
+  applicationName: string | undefined;
+  holder: { log: DbLog };
+  ensureSchema: () => Promise<void>;
+  names: PreparedNames;
+  mode: 'custom' | 'generic';
+  max: number;
+}): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: url,
-    max: opts.poolSize ?? 10,
-    ...(opts.applicationName
-      ? { application_name: opts.applicationName }
-      : { fallback_application_name: schema ?? `lz-admin-console-${process.pid}` }),
+    connectionString: o.url,
+    max: o.max,
+    ...(o.applicationName
+      ? { application_name: o.applicationName }
+      : { fallback_application_name: o.schema ?? `lz-admin-console-${process.pid}` }),
     // A connection whose peer vanished without a word (a failover, a dropped NAT entry) is found out
     // by TCP keepalive instead of hanging the request that next uses it.
     keepAlive: true,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    ...(o.schema ? { options: `-c search_path=${o.schema}` } : {}),
   });
   // A connection can die at any time (pg_terminate_backend, a restart, a failover, a proxy's idle
   // timeout). pg reports it as an 'error' event: on the pool for an idle connection, on the client
@@ -170,55 +233,26 @@ export function createDb(url: string, opts: CreateDbOptions = {}): Db {
   // dropped an idle one; a checked-out one fails its query (that request answers 500) and is dropped
   // when released, as it is no longer queryable. Each client logs its loss once, in the listener below.
   pool.on('error', () => undefined);
-  if (schema) {
-    // Every new connection must find its schema; create it once, before the first query — again on
-    // the next connect if the database was unreachable (a rejected promise would stay rejected).
-    let ready: Promise<void> | undefined;
-    const createSchema = async () => {
-      const c = new pg.Client({ connectionString: url, fallback_application_name: schema });
-      c.on('error', () => undefined); // a lost connection fails the pending call below instead
-      await c.connect();
-      try {
-        await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-      } finally {
-        await c.end();
-      }
-    };
-    const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-    (pool as unknown as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
-      ready ??= createSchema().catch((err: unknown) => {
-        ready = undefined;
-        throw err;
-      });
-      await ready;
-      return connect();
-    };
-  }
   // Prepared statements save each connection re-parsing a statement, but their plans stay custom (made
-  // with the values): a generic plan of `… limit $1` expects a tenth of the table and can be a parallel
-  // seq scan and sort (measured on the bench schema for the member page), and PostgreSQL's switch to it
-  // compares costs it cannot see are wrong.
+  // with the values) on the main pool: a generic plan of `… limit $1` expects a tenth of the table and
+  // can be a parallel seq scan and sort (measured on the bench schema for the member page), and
+  // PostgreSQL's switch to it compares costs it cannot see are wrong.
+  const setMode = `set plan_cache_mode = ${o.mode === 'generic' ? 'force_generic_plan' : 'force_custom_plan'}`;
   pool.on('connect', (client) => {
     let reported = false;
     client.on('error', (err) => {
       if (reported) return;
       reported = true;
-      holder.log.warn({ err: errSummary(err) }, 'PostgreSQL connection lost; it leaves the pool');
+      o.holder.log.warn({ err: errSummary(err) }, 'PostgreSQL connection lost; it leaves the pool');
     });
-    client.query('set plan_cache_mode = force_custom_plan').catch(() => undefined);
+    client.query(setMode).catch(() => undefined);
   });
-  const connectClient = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  const names = new PreparedNames();
-  (pool as unknown as { connect: () => Promise<pg.PoolClient> }).connect = async () =>
-    withPreparedStatements(await connectClient(), names);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  logs.set(db, holder);
-  return {
-    db,
-    kind: 'postgres',
-    close: () => db.destroy(),
-    source: { url, ...(schema ? { pgSchema: schema } : {}) },
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  (pool as unknown as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
+    await o.ensureSchema();
+    return withPreparedStatements(await connect(), o.names, o.mode);
   };
+  return pool;
 }
 
 export function dialectOf(db: Kysely<unknown>): DialectKind {
@@ -260,14 +294,7 @@ export function isUniqueViolation(err: unknown): boolean {
 
 /** Drops a test schema (PostgreSQL) — used by the test helper only. */
 export async function dropPgSchema(url: string, schema: string) {
-  const c = new pg.Client({ connectionString: url, fallback_application_name: schema });
-  c.on('error', () => undefined); // a lost connection fails the pending call below instead
-  await c.connect();
-  try {
-    await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  } finally {
-    await c.end();
-  }
+  await statementOnItsOwn(url, schema, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
 }
 
 export { sql };

@@ -91,13 +91,34 @@ const PREPARED = Symbol('prepared statements');
  */
 export const GENERIC_PLAN = '/* generic plan */ ';
 
+/**
+ * Per database handle (createDb): the pool whose connections stay in generic-plan mode. A marked
+ * statement outside a transaction runs there, so no connection switches its mode for it.
+ */
+const genericPlanDbs = new WeakMap<Kysely<any>, Kysely<any>>();
+
+/** Registers `generic` (a Kysely over connections made with `withPreparedStatements(…, 'generic')`) for `db`. */
+export function setGenericPlanDb(db: Kysely<any>, generic: Kysely<any>): void {
+  genericPlanDbs.set(db, generic);
+}
+
 /** Runs `query` asking for its generic plan on PostgreSQL (GENERIC_PLAN); SQLite ignores the comment. */
 export function executeGenericPlan<R>(
   db: Kysely<any> | Transaction<any>,
   query: { compile(executorProvider: QueryExecutorProvider): CompiledQuery<R> },
 ) {
-  const compiled = query.compile(db);
-  return db.executeQuery<R>({ ...compiled, sql: GENERIC_PLAN + compiled.sql });
+  return executeCompiledGenericPlan(db, query.compile(db));
+}
+
+/**
+ * Runs a query compiled already (a statement compiled once and run with new parameters), asking for its
+ * generic plan: inside a transaction on the transaction's connection (its mode switched, see
+ * withPreparedStatements), outside one on the generic-plan pool where the handle has one.
+ */
+export function executeCompiledGenericPlan<R>(db: Kysely<any> | Transaction<any>, compiled: CompiledQuery<R>) {
+  const marked = { ...compiled, sql: GENERIC_PLAN + compiled.sql };
+  const generic = db.isTransaction ? undefined : genericPlanDbs.get(db as Kysely<any>);
+  return (generic ?? db).executeQuery<R>(marked);
 }
 
 type PlanMode = 'custom' | 'generic' | 'unknown';
@@ -107,7 +128,8 @@ const TRANSACTION_CONTROL = /^\s*(begin|start\s+transaction|commit|end|rollback|
 /**
  * Sends Kysely's queries as named (prepared) statements on this connection: PostgreSQL parses and
  * analyses a statement once per connection instead of on every request (plans stay custom: see the
- * pool's `plan_cache_mode`). Patched once per pooled client.
+ * pool's `plan_cache_mode`; `initialMode` is the mode the pool's connect hook set, generic for the
+ * pool that serves marked statements outside transactions). Patched once per pooled client.
  *
  * A statement marked GENERIC_PLAN switches the connection's plan_cache_mode to force_generic_plan
  * first, and the next statement of any other kind switches it back: a SET queued before the statement
@@ -115,12 +137,16 @@ const TRANSACTION_CONTROL = /^\s*(begin|start\s+transaction|commit|end|rollback|
  * inside a transaction is undone by a rollback, so after a transaction that sent one the mode is not
  * known, and the next statement sets it again.
  */
-export function withPreparedStatements(client: pg.PoolClient, names: PreparedNames): pg.PoolClient {
+export function withPreparedStatements(
+  client: pg.PoolClient,
+  names: PreparedNames,
+  initialMode: 'custom' | 'generic' = 'custom',
+): pg.PoolClient {
   const c = client as pg.PoolClient & { [PREPARED]?: true };
   if (c[PREPARED]) return client;
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-  // The pool's connect hook sets force_custom_plan before any query of ours.
-  let mode: PlanMode = 'custom';
+  // The pool's connect hook sets this mode before any query of ours.
+  let mode: PlanMode = initialMode;
   let inTransaction = false;
   let setInTransaction = false;
   const planMode = (want: 'custom' | 'generic') => {

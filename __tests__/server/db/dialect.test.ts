@@ -96,7 +96,7 @@ describe('PreparedNames (PostgreSQL prepared statements)', () => {
 
 describe('withPreparedStatements: a generic plan for marked statements', () => {
   /** A client that records what it is sent: texts, and the name when prepared. */
-  const recording = () => {
+  const recording = (initialMode: 'custom' | 'generic' = 'custom') => {
     const sent: string[] = [];
     const client = {
       query: (arg: unknown) => {
@@ -105,7 +105,10 @@ describe('withPreparedStatements: a generic plan for marked statements', () => {
         return Promise.resolve({ rows: [] });
       },
     };
-    return { sent, client: withPreparedStatements(client as unknown as pg.PoolClient, new PreparedNames()) };
+    return {
+      sent,
+      client: withPreparedStatements(client as unknown as pg.PoolClient, new PreparedNames(), initialMode),
+    };
   };
   const SET_GENERIC = 'set plan_cache_mode = force_generic_plan';
   const SET_CUSTOM = 'set plan_cache_mode = force_custom_plan';
@@ -141,6 +144,13 @@ describe('withPreparedStatements: a generic plan for marked statements', () => {
     await client.query(marked, [1, 2]);
     await (client.query as (q: unknown) => Promise<unknown>)({ text: 'select * from w where id > $1', values: [0] });
     expect(sent).toEqual([SET_GENERIC, `named ${marked}`, SET_CUSTOM, 'select * from w where id > $1']);
+  });
+
+  it('on a connection made generic (the pool for marked statements), sends marked ones as they are', async () => {
+    const { sent, client } = recording('generic');
+    await client.query(marked, [1, 2]);
+    await client.query('select * from w where id = $1', [1]);
+    expect(sent).toEqual([`named ${marked}`, SET_CUSTOM, 'named select * from w where id = $1']);
   });
 
   it('leaves statements alone while the mode is already right', async () => {
@@ -184,6 +194,30 @@ const pgUrl = process.env.TEST_DATABASE_URL;
         .catch(() => undefined);
       expect((await executeGenericPlan(h.db, mode)).rows[0].m).toBe('force_generic_plan');
       expect((await mode.execute(h.db)).rows[0].m).toBe('force_custom_plan');
+    } finally {
+      await h.close();
+      await dropPgSchema(pgUrl!, schema);
+    }
+  });
+
+  it('runs a marked statement outside a transaction on a connection that stays generic, inside one on its own', async () => {
+    const schema = `t_genpool_${process.pid}`;
+    const h = createDb(pgUrl!, { pgSchema: schema, poolSize: 1 });
+    const pid = sql<{
+      pid: number;
+      m: string;
+    }>`select pg_backend_pid() as pid, current_setting('plan_cache_mode') as m`;
+    try {
+      const main = (await pid.execute(h.db)).rows[0];
+      const marked = (await executeGenericPlan(h.db, pid)).rows[0];
+      // Another backend, already generic: the main pool's one connection was never switched.
+      expect(marked.pid).not.toBe(main.pid);
+      expect(marked.m).toBe('force_generic_plan');
+      expect((await pid.execute(h.db)).rows[0]).toEqual(main);
+      await h.db.transaction().execute(async (trx) => {
+        const inTrx = (await pid.execute(trx)).rows[0].pid;
+        expect((await executeGenericPlan(trx, pid)).rows[0]).toEqual({ pid: inTrx, m: 'force_generic_plan' });
+      });
     } finally {
       await h.close();
       await dropPgSchema(pgUrl!, schema);
