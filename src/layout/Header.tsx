@@ -70,7 +70,8 @@ export default function Header() {
         <Box sx={{ flexGrow: 1, minWidth: 0, overflow: 'hidden' }}>
           <Breadcrumbs />
         </Box>
-        <Suspense fallback={null}>
+        {/* The button's place is kept while its chunk loads: nothing in the bar moves when it arrives. */}
+        <Suspense fallback={<Box aria-hidden sx={{ width: 40, height: 40, flexShrink: 0 }} />}>
           <LiveAlerts />
         </Suspense>
         <Button

@@ -19,6 +19,20 @@ async function renderHeader(path = '/layout/systemLayout/managerLayout', width =
 const toolbarOf = (container: HTMLElement) => container.querySelector('.MuiToolbar-root') as HTMLElement;
 
 describe('Header', () => {
+  // First in the file: once a test has loaded 提醒设置's chunk, React renders it at once (no fallback).
+  it("keeps 提醒设置's place while its chunk loads: the account button does not move when it arrives", () => {
+    mockApi();
+    const { container } = renderAt(<Header />, '/layout/welcome', makeStore({ width: 1400 }));
+    const account = screen.getByRole('button', { name: 'admin' });
+    const before = account.previousElementSibling as HTMLElement;
+    expect(before).toHaveAttribute('aria-hidden', 'true');
+    expect(before).toHaveStyle({ width: '40px', height: '40px' });
+    expect(toolbarOf(container)).toContainElement(before);
+    return waitFor(() =>
+      expect(screen.getByRole('button', { name: 'admin' }).previousElementSibling).toHaveAccessibleName('提醒设置'),
+    );
+  });
+
   it.each(BREAKPOINTS)('matches the snapshot on a %s screen (%i px)', async (_name, width) => {
     const { container } = await renderHeader('/layout/systemLayout/managerLayout', width);
     await screen.findByText('管理员');
