@@ -1,7 +1,7 @@
 /**
  * Everything that differs between SQLite and PostgreSQL lives here (with ./statements.ts, what each
- * connection does to its statements): connection, integer parsing, column types for migrations, row
- * locks. The rest of the server writes one query for both.
+ * connection does to its statements, and ./pgPool.ts, PostgreSQL's pools): connection, integer
+ * parsing, column types for migrations, row locks. The rest of the server writes one query for both.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +18,10 @@ import {
 import pg from 'pg';
 import pino from 'pino';
 import type { Database } from './schema';
-import { PreparedNames, setGenericPlanDb, withPreparedStatements, withStatementCache } from './statements';
+import { createPgSchema, pgPool, type DbLog } from './pgPool';
+import { PreparedNames, setGenericPlanDb, withStatementCache } from './statements';
+
+export { dropPgSchema, type DbLog } from './pgPool';
 
 export {
   PREPARED_STATEMENTS_MAX,
@@ -108,11 +111,6 @@ export interface CreateDbOptions {
   log?: DbLog;
 }
 
-/** The part of a pino / Fastify logger the database layer writes to. */
-export interface DbLog {
-  warn(obj: object, msg: string): void;
-}
-
 /** Until the app hands over its logger (setDbLog): the same JSON lines, from a logger of our own. */
 let fallbackLog: DbLog | undefined;
 const defaultLog = (): DbLog => (fallbackLog ??= pino({ name: 'db', level: process.env.LOG_LEVEL ?? 'info' }));
@@ -125,12 +123,6 @@ export function setDbLog(db: Kysely<any>, log: DbLog): void {
   const holder = logs.get(db);
   if (holder) holder.log = log;
 }
-
-/** What a report says about a connection error: never the statement's parameters. */
-const errSummary = (err: unknown) => {
-  const e = err as { message?: string; code?: string } | null;
-  return { message: e?.message ?? String(err), ...(e?.code ? { code: e.code } : {}) };
-};
 
 export function createDb(url: string, opts: CreateDbOptions = {}): Db {
   if (url.startsWith('sqlite:')) {
@@ -186,75 +178,6 @@ export function createDb(url: string, opts: CreateDbOptions = {}): Db {
   };
 }
 
-const createPgSchema = (url: string, schema: string) =>
-  statementOnItsOwn(url, schema, `CREATE SCHEMA IF NOT EXISTS ${schema}`);
-
-/** One statement on a connection of its own (a schema made or dropped before or after any pool). */
-async function statementOnItsOwn(url: string, schema: string, text: string) {
-  const c = new pg.Client({ connectionString: url, fallback_application_name: schema });
-  c.on('error', () => undefined); // a lost connection fails the pending call below instead
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
-
-/**
- * A pool of `max` connections in the schema, each prepared by name (withPreparedStatements) and planned
- * in `mode`: custom (with each execution's values) for the pool every query uses, generic for the one
- * that serves statements marked GENERIC_PLAN outside a transaction.
- */
-function pgPool(o: {
-  url: string;
-  schema: string | undefined;
-  applicationName: string | undefined;
-  holder: { log: DbLog };
-  ensureSchema: () => Promise<void>;
-  names: PreparedNames;
-  mode: 'custom' | 'generic';
-  max: number;
-}): pg.Pool {
-  const pool = new pg.Pool({
-    connectionString: o.url,
-    max: o.max,
-    ...(o.applicationName
-      ? { application_name: o.applicationName }
-      : { fallback_application_name: o.schema ?? `lz-admin-console-${process.pid}` }),
-    // A connection whose peer vanished without a word (a failover, a dropped NAT entry) is found out
-    // by TCP keepalive instead of hanging the request that next uses it.
-    keepAlive: true,
-    ...(o.schema ? { options: `-c search_path=${o.schema}` } : {}),
-  });
-  // A connection can die at any time (pg_terminate_backend, a restart, a failover, a proxy's idle
-  // timeout). pg reports it as an 'error' event: on the pool for an idle connection, on the client
-  // for one checked out — and an 'error' event nobody listens to ends the process. The pool has already
-  // dropped an idle one; a checked-out one fails its query (that request answers 500) and is dropped
-  // when released, as it is no longer queryable. Each client logs its loss once, in the listener below.
-  pool.on('error', () => undefined);
-  // Prepared statements save each connection re-parsing a statement, but their plans stay custom (made
-  // with the values) on the main pool: a generic plan of `… limit $1` expects a tenth of the table and
-  // can be a parallel seq scan and sort (measured on the bench schema for the member page), and
-  // PostgreSQL's switch to it compares costs it cannot see are wrong.
-  const setMode = `set plan_cache_mode = ${o.mode === 'generic' ? 'force_generic_plan' : 'force_custom_plan'}`;
-  pool.on('connect', (client) => {
-    let reported = false;
-    client.on('error', (err) => {
-      if (reported) return;
-      reported = true;
-      o.holder.log.warn({ err: errSummary(err) }, 'PostgreSQL connection lost; it leaves the pool');
-    });
-    client.query(setMode).catch(() => undefined);
-  });
-  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  (pool as unknown as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
-    await o.ensureSchema();
-    return withPreparedStatements(await connect(), o.names, o.mode);
-  };
-  return pool;
-}
-
 export function dialectOf(db: Kysely<unknown>): DialectKind {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
@@ -290,11 +213,6 @@ export function forNoKeyUpdate<T extends { forNoKeyUpdate(): T }>(
 export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
-/** Drops a test schema (PostgreSQL) — used by the test helper only. */
-export async function dropPgSchema(url: string, schema: string) {
-  await statementOnItsOwn(url, schema, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
 }
 
 export { sql };
