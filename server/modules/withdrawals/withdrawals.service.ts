@@ -27,16 +27,14 @@ import { applyChange } from '../ledger/ledger.service';
 import { keywordMembers, memberColumnsOf } from '../members/members.query';
 import { managerAction, runBatch } from '../oplog/managerAction';
 import { opLogInsertFrom } from '../oplog/oplog.repository';
+import { approveInOneStatement, factsOf, type WithdrawalFacts } from './withdrawals.approve';
 import {
   findWithdrawals,
-  approveInOneStatement,
-  factsOf,
   moveWithdrawal,
   withdrawalBatch,
   withdrawalExists,
   withdrawalStatus,
   type Transition,
-  type WithdrawalFacts,
   type WithdrawFilter,
 } from './withdrawals.repository';
 

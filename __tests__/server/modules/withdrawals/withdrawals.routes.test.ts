@@ -1,11 +1,8 @@
 import { balancesOf, billStatViolations, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
 import type { Actor } from '../../../../server/context';
 import { opLogInsertFrom } from '../../../../server/modules/oplog/oplog.repository';
-import {
-  approveInOneStatement,
-  factsOf,
-  withdrawalStatViolations,
-} from '../../../../server/modules/withdrawals/withdrawals.repository';
+import { approveInOneStatement, factsOf } from '../../../../server/modules/withdrawals/withdrawals.approve';
+import { withdrawalStatViolations } from '../../../../server/modules/withdrawals/withdrawals.repository';
 import { requestWithdrawal } from '../../../../server/modules/withdrawals/requestWithdrawal.service';
 import { expectCursorPagingMatchesOffset } from '../../paging';
 import { build, dbKind, type TestApp } from '../../helpers';
