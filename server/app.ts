@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import type { Ctx } from './context';
 import { setDbLog } from './db/dialect';
+import { readWithGenericPlan } from './db/statements';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import securityPlugin from './plugins/security';
@@ -143,7 +144,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       timer = setTimeout(() => reject(new Error(`no answer in ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS);
     });
     try {
-      await Promise.race([sql`select 1`.execute(ctx.db), timeout]);
+      // Both PostgreSQL pools: the session lookups run on the generic-plan one (readWithGenericPlan).
+      const select1 = sql`select 1`;
+      await Promise.race([
+        Promise.all([select1.execute(ctx.db), readWithGenericPlan(ctx.db, select1.compile(ctx.db))]),
+        timeout,
+      ]);
       return { status: 'ok' };
     } catch (err) {
       app.log.warn({ err }, 'health check failed');

@@ -339,10 +339,10 @@ function mallScenarios(s: Sample): Scenario[] {
 
 /**
  * What the real server runs besides the handler, left out of the floor: the session lookup and its
- * last-seen touch, the role's grant lookup, and a new pooled connection's SET. (It used to leave out
- * every statement naming manager or role, which took user/list's own three away from its floor.)
+ * last-seen touch, the role's grant lookup, and a connection's plan-mode SET. (It used to leave out
+ * every statement naming manager or role, which took user/list's own statements away from its floor.)
  */
-const AUTH_STATEMENTS = /\b(session|role_permission|login_attempt)\b|^\s*set\s/i;
+const AUTH_STATEMENTS = /\b(session|role_permission|login_attempt)\b|^\s*set\s+plan_cache_mode\b/i;
 
 export function urlOf(sc: Scenario) {
   const q = new URLSearchParams(Object.entries(sc.query ?? {}).map(([k, v]) => [k, String(v)])).toString();

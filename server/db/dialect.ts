@@ -59,7 +59,8 @@ export interface DbSource {
 
 /**
  * A connection for one long read in another thread (an export worker): a read-only SQLite connection
- * with a small page cache, or a PostgreSQL pool of one connection in the same schema.
+ * with a small page cache, or a PostgreSQL pool of one connection in the same schema (its generic-plan
+ * pool opens none: the worker runs no session lookup).
  */
 export function openReader(source: DbSource): Db {
   if (source.url.startsWith('sqlite:')) return sqliteReader(source.url.slice('sqlite:'.length));
@@ -161,8 +162,8 @@ export function createDb(url: string, opts: CreateDbOptions = {}): Db {
   const pool = (mode: 'custom' | 'generic', max: number) =>
     pgPool({ url, schema, applicationName: opts.applicationName, holder, ensureSchema, names, mode, max });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool('custom', poolSize) }) });
-  // Statements marked GENERIC_PLAN outside a transaction (the session lookup every request makes, the
-  // one-statement approval) run on a few connections that stay in generic-plan mode: no SET either way.
+  // The session lookup every request makes (readWithGenericPlan) runs on a few connections that stay in
+  // generic-plan mode: planned once per connection, and no connection's mode switched for it.
   const genericDb = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: pool('generic', Math.max(1, Math.ceil(poolSize / 2))) }),
   });
@@ -172,7 +173,9 @@ export function createDb(url: string, opts: CreateDbOptions = {}): Db {
     db,
     kind: 'postgres',
     close: async () => {
-      await Promise.all([db.destroy(), genericDb.destroy()]);
+      // Both closed whatever either answers; the first failure is reported after.
+      const closed = await Promise.allSettled([db.destroy(), genericDb.destroy()]);
+      for (const c of closed) if (c.status === 'rejected') throw c.reason;
     },
     source: { url, ...(schema ? { pgSchema: schema } : {}) },
   };

@@ -84,7 +84,7 @@ const PREPARED = Symbol('prepared statements');
 
 /**
  * The comment that asks PostgreSQL for a statement's generic plan: made once per connection and reused,
- * where the pool otherwise plans every execution with its values (force_custom_plan, see dialect.ts).
+ * where the pool otherwise plans every execution with its values (force_custom_plan, see pgPool.ts).
  * For point writes whose plan cannot depend on the values (rows by their keys) and that run often
  * enough for planning to matter: approveInOneStatement's four CTEs took ~0.13 ms to plan, warm, of
  * ~0.8 ms in all (docs/performance.md, issue 16). Run it with `executeGenericPlan`.
@@ -92,8 +92,9 @@ const PREPARED = Symbol('prepared statements');
 export const GENERIC_PLAN = '/* generic plan */ ';
 
 /**
- * Per database handle (createDb): the pool whose connections stay in generic-plan mode. A marked
- * statement outside a transaction runs there, so no connection switches its mode for it.
+ * Per database handle (createDb): a small pool whose connections stay in generic-plan mode, for the
+ * reads `readWithGenericPlan` sends it. Reads that take no row lock only: they never wait behind a
+ * writer, so a busy batch cannot hold these connections and stall the session lookups queued for them.
  */
 const genericPlanDbs = new WeakMap<Kysely<any>, Kysely<any>>();
 
@@ -102,20 +103,31 @@ export function setGenericPlanDb(db: Kysely<any>, generic: Kysely<any>): void {
   genericPlanDbs.set(db, generic);
 }
 
-/** Runs `query` asking for its generic plan on PostgreSQL (GENERIC_PLAN); SQLite ignores the comment. */
+/**
+ * Runs `query` asking for its generic plan on PostgreSQL (GENERIC_PLAN), on the caller's connection
+ * (its mode switched, see withPreparedStatements); SQLite ignores the comment.
+ */
 export function executeGenericPlan<R>(
   db: Kysely<any> | Transaction<any>,
   query: { compile(executorProvider: QueryExecutorProvider): CompiledQuery<R> },
 ) {
-  return executeCompiledGenericPlan(db, query.compile(db));
+  const compiled = query.compile(db);
+  return db.executeQuery<R>({ ...compiled, sql: GENERIC_PLAN + compiled.sql });
 }
 
+const LOCK_FREE_READ = /^\s*select\b/i;
+const ROW_LOCK = /\bfor\s+(no\s+key\s+update|update|key\s+share|share)\b/i;
+
 /**
- * Runs a query compiled already (a statement compiled once and run with new parameters), asking for its
- * generic plan: inside a transaction on the transaction's connection (its mode switched, see
- * withPreparedStatements), outside one on the generic-plan pool where the handle has one.
+ * Runs a read compiled already (compiled once, run with new parameters) with its generic plan: outside
+ * a transaction on the handle's generic-plan pool, where no connection switches its mode for it (the
+ * session lookup every request makes; a switch there and back would cost two statements a request);
+ * inside one on the transaction's connection, as executeGenericPlan. A select without a row lock only.
  */
-export function executeCompiledGenericPlan<R>(db: Kysely<any> | Transaction<any>, compiled: CompiledQuery<R>) {
+export function readWithGenericPlan<R>(db: Kysely<any> | Transaction<any>, compiled: CompiledQuery<R>) {
+  if (!LOCK_FREE_READ.test(compiled.sql) || ROW_LOCK.test(compiled.sql)) {
+    throw new Error('readWithGenericPlan takes a select without a row lock');
+  }
   const marked = { ...compiled, sql: GENERIC_PLAN + compiled.sql };
   const generic = db.isTransaction ? undefined : genericPlanDbs.get(db as Kysely<any>);
   return (generic ?? db).executeQuery<R>(marked);

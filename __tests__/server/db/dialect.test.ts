@@ -7,7 +7,12 @@ import {
   PreparedNames,
   withStatementCache,
 } from '../../../server/db/dialect';
-import { executeGenericPlan, GENERIC_PLAN, withPreparedStatements } from '../../../server/db/statements';
+import {
+  executeGenericPlan,
+  GENERIC_PLAN,
+  readWithGenericPlan,
+  withPreparedStatements,
+} from '../../../server/db/statements';
 import { sql } from 'kysely';
 
 describe('withStatementCache', () => {
@@ -153,6 +158,23 @@ describe('withPreparedStatements: a generic plan for marked statements', () => {
     expect(sent).toEqual([`named ${marked}`, SET_CUSTOM, 'named select * from w where id = $1']);
   });
 
+  it('readWithGenericPlan takes only a select without a row lock (the generic pool never waits on a writer)', async () => {
+    const db = createDb('sqlite::memory:').db;
+    const refused = 'readWithGenericPlan takes a select without a row lock';
+    for (const text of [
+      'update w set s = 1',
+      'select * from w for update',
+      'select * from w for no key update',
+      'select * from w for share',
+    ]) {
+      expect(() => readWithGenericPlan(db, { sql: text, parameters: [], query: {} } as never)).toThrow(refused);
+    }
+    expect((await readWithGenericPlan(db, sql<{ one: number }>`select 1 as one`.compile(db))).rows).toEqual([
+      { one: 1 },
+    ]);
+    await db.destroy();
+  });
+
   it('leaves statements alone while the mode is already right', async () => {
     const { sent, client } = recording();
     await client.query('begin', []);
@@ -200,7 +222,7 @@ const pgUrl = process.env.TEST_DATABASE_URL;
     }
   });
 
-  it('runs a marked statement outside a transaction on a connection that stays generic, inside one on its own', async () => {
+  it('runs a read outside a transaction on a connection that stays generic, inside one on its own', async () => {
     const schema = `t_genpool_${process.pid}`;
     const h = createDb(pgUrl!, { pgSchema: schema, poolSize: 1 });
     const pid = sql<{
@@ -209,14 +231,17 @@ const pgUrl = process.env.TEST_DATABASE_URL;
     }>`select pg_backend_pid() as pid, current_setting('plan_cache_mode') as m`;
     try {
       const main = (await pid.execute(h.db)).rows[0];
-      const marked = (await executeGenericPlan(h.db, pid)).rows[0];
+      const read = (await readWithGenericPlan(h.db, pid.compile(h.db))).rows[0];
       // Another backend, already generic: the main pool's one connection was never switched.
-      expect(marked.pid).not.toBe(main.pid);
-      expect(marked.m).toBe('force_generic_plan');
+      expect(read.pid).not.toBe(main.pid);
+      expect(read.m).toBe('force_generic_plan');
       expect((await pid.execute(h.db)).rows[0]).toEqual(main);
       await h.db.transaction().execute(async (trx) => {
         const inTrx = (await pid.execute(trx)).rows[0].pid;
-        expect((await executeGenericPlan(trx, pid)).rows[0]).toEqual({ pid: inTrx, m: 'force_generic_plan' });
+        expect((await readWithGenericPlan(trx, pid.compile(trx))).rows[0]).toEqual({
+          pid: inTrx,
+          m: 'force_generic_plan',
+        });
       });
     } finally {
       await h.close();

@@ -8,7 +8,7 @@ import { Code, Messages } from '../../../domain/codes';
 import { allPermissions, alwaysAllowedCodes } from '../../../domain/permissions';
 import type { Ctx } from '../../context';
 import type { Database } from '../../db/schema';
-import { executeCompiledGenericPlan } from '../../db/statements';
+import { readWithGenericPlan } from '../../db/statements';
 import { AppError } from '../../errors';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -99,7 +99,7 @@ async function findSession(db: Kysely<Database>, tokenHash: string): Promise<Ses
   }
   // Its plan cannot depend on the hash (a unique key, then two primary keys): planned once per
   // connection instead of on every request (on PostgreSQL ~0.1 ms of the backend's CPU each time).
-  const r = await executeCompiledGenericPlan<SessionRow>(db, { ...compiled, parameters: [tokenHash] });
+  const r = await readWithGenericPlan<SessionRow>(db, { ...compiled, parameters: [tokenHash] });
   return r.rows[0];
 }
 
