@@ -111,9 +111,13 @@ export function executeGenericPlan<R>(
   db: Kysely<any> | Transaction<any>,
   query: { compile(executorProvider: QueryExecutorProvider): CompiledQuery<R> },
 ) {
-  const compiled = query.compile(db);
-  return db.executeQuery<R>({ ...compiled, sql: GENERIC_PLAN + compiled.sql });
+  return db.executeQuery<R>(markedGeneric(query.compile(db)));
 }
+
+const markedGeneric = <R>(compiled: CompiledQuery<R>): CompiledQuery<R> => ({
+  ...compiled,
+  sql: GENERIC_PLAN + compiled.sql,
+});
 
 const LOCK_FREE_READ = /^\s*select\b/i;
 const ROW_LOCK = /\bfor\s+(no\s+key\s+update|update|key\s+share|share)\b/i;
@@ -128,9 +132,8 @@ export function readWithGenericPlan<R>(db: Kysely<any> | Transaction<any>, compi
   if (!LOCK_FREE_READ.test(compiled.sql) || ROW_LOCK.test(compiled.sql)) {
     throw new Error('readWithGenericPlan takes a select without a row lock');
   }
-  const marked = { ...compiled, sql: GENERIC_PLAN + compiled.sql };
   const generic = db.isTransaction ? undefined : genericPlanDbs.get(db as Kysely<any>);
-  return (generic ?? db).executeQuery<R>(marked);
+  return (generic ?? db).executeQuery<R>(markedGeneric(compiled));
 }
 
 type PlanMode = 'custom' | 'generic' | 'unknown';

@@ -8,7 +8,7 @@ import { depositExport } from '../modules/deposits/deposits.service';
 import { orderExport } from '../modules/mall/orders.service';
 import { paymentExport } from '../modules/payments/payments.service';
 import { pledgeExport } from '../modules/pledge/pledge.service';
-import { withdrawExport } from '../modules/withdrawals/withdrawals.service';
+import { withdrawExport } from '../modules/withdrawals/withdrawals.export';
 import type { ExportSpec } from './export';
 
 export const exporters = {

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import {
   createDb,
   dropPgSchema,
+  type Db,
   PREPARED_STATEMENTS_MAX,
   PreparedNames,
   withStatementCache,
@@ -186,25 +187,29 @@ describe('withPreparedStatements: a generic plan for marked statements', () => {
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 (pgUrl ? describe : describe.skip)('PostgreSQL pool', () => {
-  it('plans every prepared statement with its values (plan_cache_mode = force_custom_plan)', async () => {
-    const schema = `t_plan_${process.pid}`;
-    const h = createDb(pgUrl!, { pgSchema: schema, poolSize: 2 });
+  /** A handle on a schema of its own for `use`, closed and dropped after. */
+  async function onSchema(name: string, poolSize: number, use: (h: Db) => Promise<void>) {
+    const schema = `t_${name}_${process.pid}`;
+    const h = createDb(pgUrl!, { pgSchema: schema, poolSize });
     try {
-      const modes = await Promise.all(
-        [0, 1, 2].map(() => sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(h.db)),
-      );
-      expect(modes.map((m) => m.rows[0].plan_cache_mode)).toEqual(Array(3).fill('force_custom_plan'));
+      await use(h);
     } finally {
       await h.close();
       await dropPgSchema(pgUrl!, schema);
     }
-  });
+  }
 
-  it('plans a statement marked GENERIC_PLAN generically, and the next ones with their values again', async () => {
-    const schema = `t_generic_${process.pid}`;
-    const h = createDb(pgUrl!, { pgSchema: schema, poolSize: 1 });
-    const mode = sql<{ m: string }>`select current_setting('plan_cache_mode') as m`;
-    try {
+  it('plans every prepared statement with its values (plan_cache_mode = force_custom_plan)', () =>
+    onSchema('plan', 2, async (h) => {
+      const modes = await Promise.all(
+        [0, 1, 2].map(() => sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(h.db)),
+      );
+      expect(modes.map((m) => m.rows[0].plan_cache_mode)).toEqual(Array(3).fill('force_custom_plan'));
+    }));
+
+  it('plans a statement marked GENERIC_PLAN generically, and the next ones with their values again', () =>
+    onSchema('generic', 1, async (h) => {
+      const mode = sql<{ m: string }>`select current_setting('plan_cache_mode') as m`;
       expect((await executeGenericPlan(h.db, mode)).rows[0].m).toBe('force_generic_plan');
       expect((await mode.execute(h.db)).rows[0].m).toBe('force_custom_plan');
       await h.db
@@ -216,20 +221,14 @@ const pgUrl = process.env.TEST_DATABASE_URL;
         .catch(() => undefined);
       expect((await executeGenericPlan(h.db, mode)).rows[0].m).toBe('force_generic_plan');
       expect((await mode.execute(h.db)).rows[0].m).toBe('force_custom_plan');
-    } finally {
-      await h.close();
-      await dropPgSchema(pgUrl!, schema);
-    }
-  });
+    }));
 
-  it('runs a read outside a transaction on a connection that stays generic, inside one on its own', async () => {
-    const schema = `t_genpool_${process.pid}`;
-    const h = createDb(pgUrl!, { pgSchema: schema, poolSize: 1 });
-    const pid = sql<{
-      pid: number;
-      m: string;
-    }>`select pg_backend_pid() as pid, current_setting('plan_cache_mode') as m`;
-    try {
+  it('runs a read outside a transaction on a connection that stays generic, inside one on its own', () =>
+    onSchema('genpool', 1, async (h) => {
+      const pid = sql<{
+        pid: number;
+        m: string;
+      }>`select pg_backend_pid() as pid, current_setting('plan_cache_mode') as m`;
       const main = (await pid.execute(h.db)).rows[0];
       const read = (await readWithGenericPlan(h.db, pid.compile(h.db))).rows[0];
       // Another backend, already generic: the main pool's one connection was never switched.
@@ -243,9 +242,5 @@ const pgUrl = process.env.TEST_DATABASE_URL;
           m: 'force_generic_plan',
         });
       });
-    } finally {
-      await h.close();
-      await dropPgSchema(pgUrl!, schema);
-    }
-  });
+    }));
 });

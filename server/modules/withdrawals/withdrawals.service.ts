@@ -1,12 +1,12 @@
 /**
  * Withdrawals and extracts (DOMAIN.md §3 Withdrawals): the lists, approve / paid / reject one by one
  * and in batches. The settings and payout wallets per type are in withdrawSettings.service.ts, the
- * member-side requestWithdrawal in requestWithdrawal.service.ts. Every transition is one conditional
+ * member-side requestWithdrawal in requestWithdrawal.service.ts, the export in withdrawals.export.ts. Every transition is one conditional
  * UPDATE inside the transaction that moves the money and writes the op-log row: two managers acting
  * at once get one success and one 409, never two moves.
  */
 import type { Static } from '@sinclair/typebox';
-import type { WithdrawExportQuery, WithdrawListQuery, WithdrawOptBody, WithdrawBatchBody } from './withdrawals.schema';
+import type { WithdrawListQuery, WithdrawOptBody, WithdrawBatchBody } from './withdrawals.schema';
 import { BillType } from '../../../domain/bills';
 import { chainTxHashMessage, isChain, isChainTxHash } from '../../../domain/deposits';
 import { assetText, formatAsset } from '../../../domain/money';
@@ -18,10 +18,9 @@ import {
   WithdrawType,
   type WithdrawAction,
 } from '../../../domain/withdrawals';
-import type { Actor, Ctx, ExportCtx } from '../../context';
+import type { Actor, Ctx } from '../../context';
 import { badInput, conflict, notFound } from '../../errors';
 import { pageOf } from '../../db/keyset';
-import { exportTimeFormatter, keysetBatches, readsAhead, type ExportSpec } from '../../export/export';
 import { parseRange } from '../../range';
 import { applyChange } from '../ledger/ledger.service';
 import { keywordMembers, memberColumnsOf } from '../members/members.query';
@@ -31,11 +30,9 @@ import { approveInOneStatement, factsOf, type WithdrawalFacts } from './withdraw
 import {
   findWithdrawals,
   moveWithdrawal,
-  withdrawalBatch,
   withdrawalExists,
   withdrawalStatus,
   type Transition,
-  type WithdrawFilter,
 } from './withdrawals.repository';
 
 type WType = WithdrawType;
@@ -104,63 +101,6 @@ export async function listWithdrawals(ctx: Ctx, q: WithdrawListInput) {
     next,
     prev,
     sum: { amount: formatAsset(sumAmount, asset), fee: formatAsset(sumFee, asset), count: total },
-  };
-}
-
-export type WithdrawExportInput = Static<typeof WithdrawExportQuery>;
-type WithdrawExportRow = Awaited<ReturnType<typeof withdrawalBatch>>[number];
-
-/**
- * The export of the list's filters (every row, newest first), for server/export: 提现记录 or 提取记录, the
- * amounts in the type's asset as decimal strings, the address and hash whole.
- */
-export function withdrawExport(
-  ctx: ExportCtx,
-  q: WithdrawExportInput,
-  batchSize?: number,
-): ExportSpec<WithdrawExportRow> {
-  const { start, end } = parseRange(q); // validates the range before any byte is sent
-  const keyword = q.keyword?.trim() || undefined;
-  const filter: WithdrawFilter = {
-    type: q.type,
-    id: q.id,
-    // A subquery rather than ids: the export reads once, however many members match.
-    members: keyword ? { keyword } : undefined,
-    status: q.status,
-    address: q.address?.trim() || undefined,
-    txHash: q.txHash?.trim() || undefined,
-    start,
-    end,
-  };
-  const asset = WithdrawAsset[q.type];
-  const [created, audited, paid] = [exportTimeFormatter(), exportTimeFormatter(), exportTimeFormatter()];
-  const time = (f: (ms: number | null) => string, v: number | string | null) => f(v == null ? null : Number(v));
-  return {
-    title: `${WithdrawType.label(q.type)}记录`,
-    columns: [
-      { header: 'ID', width: 10, value: (r) => Number(r.id) },
-      { header: '会员UID', width: 12, value: (r) => r.uid },
-      { header: '手机号', width: 14, value: (r) => r.phone },
-      { header: '昵称', width: 14, value: (r) => r.nickname },
-      { header: `金额（${asset}）`, width: 16, value: (r) => formatAsset(r.amount, asset) },
-      { header: `手续费（${asset}）`, width: 14, value: (r) => formatAsset(r.fee, asset) },
-      { header: `实际到账（${asset}）`, width: 16, value: (r) => formatAsset(r.actual, asset) },
-      { header: '链', width: 8, value: (r) => r.chain },
-      { header: '地址', width: 44, value: (r) => r.address },
-      { header: '状态', width: 10, value: (r) => WithdrawStatus.label(r.status) },
-      { header: '交易哈希', width: 68, value: (r) => r.tx_hash ?? '' },
-      { header: '备注', width: 20, value: (r) => r.remark },
-      { header: '审核人', width: 12, value: (r) => r.auditor_name ?? '' },
-      { header: '申请时间', width: 20, value: (r) => time(created, r.created_at) },
-      { header: '审核时间', width: 20, value: (r) => time(audited, r.audited_at) },
-      { header: '打款时间', width: 20, value: (r) => time(paid, r.paid_at) },
-    ],
-    batches: keysetBatches(
-      (after, limit) => withdrawalBatch(ctx.db, filter, after, limit),
-      (r) => Number(r.id),
-      batchSize,
-      readsAhead(ctx),
-    ),
   };
 }
 
