@@ -43,6 +43,13 @@ export function parseKeyset(q: { after?: string; before?: string }): Keyset | un
   return { dir: q.after !== undefined ? 'after' : 'before', value, id };
 }
 
+/**
+ * A `before` cursor with id 0 names no row (ids start at 1): it is a 末页 link, the rows before the end
+ * of the list, whatever its sort value. The console's end cursor lies past every sort value; a link
+ * bookmarked before it did (`before=0_0`) would otherwise miss a list's negative values (排序).
+ */
+const isEndOfList = (k: Keyset) => k.dir === 'before' && k.id === 0;
+
 /** Refuses a page number deeper than MAX_OFFSET rows when no cursor says where to start. */
 export function checkOffset(offset: number, keyset: Keyset | undefined): void {
   if (!keyset && offset > MAX_OFFSET) {
@@ -121,18 +128,19 @@ export function keysetSlice<Q extends SelectQueryBuilder<any, any, any>>(
     return cols.afterLookup ? sql`${ref} + 0` : ref;
   };
   const db = cols.manyEqual?.db;
+  const seek = k && !isEndOfList(k) ? k : undefined;
   if (
-    k &&
+    seek &&
     db &&
     !cols.afterLookup &&
     typeof cols.sort === 'string' &&
     cols.sort !== cols.id &&
     dialectOf(db) === 'sqlite'
   ) {
-    return twoPartSlice(db, q, page, k, { sort: cols.sort, id: cols.id }) as Q;
+    return twoPartSlice(db, q, page, seek, { sort: cols.sort, id: cols.id }) as Q;
   }
   let s = q as SelectQueryBuilder<any, any, any>;
-  if (k) s = s.where((eb) => keysetWhere(eb, cols.sort, cols.id, page.order, k));
+  if (seek) s = s.where((eb) => keysetWhere(eb, cols.sort, cols.id, page.order, seek));
   s = s.orderBy(term(cols.sort), order);
   if (cols.sort !== cols.id) s = s.orderBy(term(cols.id), order);
   return s.offset(k ? 0 : page.offset).limit(page.limit) as Q;

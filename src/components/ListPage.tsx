@@ -25,7 +25,7 @@ import { formatMoneyText } from './MoneyText';
 import { ColumnSettings } from './table/ColumnSettings';
 import type { Column, RowId } from './table/columnTypes';
 import { DataTable, EMPTY_CELL, EMPTY_TEXT } from './table/DataTable';
-import { byNumber, endCursor, lastPageOf, TablePager } from './table/TablePager';
+import { byNumber, endCursor, isEndCursor, lastPageOf, TablePager } from './table/TablePager';
 import { arrangeColumns, useTableSettings } from './table/tableSettings';
 import type { FilterValues, ListParams } from './useListParams';
 import type { RowSelection } from './useRowSelection';
@@ -162,7 +162,7 @@ export function ListPage<R, S = unknown, F extends FilterValues = FilterValues>(
   const cursors = data !== undefined && 'next' in data;
   const order = params.order ?? 'desc';
   const last = lastPageOf(total, params.size);
-  const atEnd = Boolean(params.cursor.before && params.cursor.before === endCursor(order));
+  const atEnd = isEndCursor(params.cursor.before);
 
   const goTo = (target: number) => {
     if (target === params.page) return;

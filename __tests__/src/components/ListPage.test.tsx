@@ -62,6 +62,8 @@ function setup(
     selectable?: boolean;
     stuckOnPage1?: boolean;
     cursors?: boolean;
+    /** The total a `cursors` list answers (a million unless given). */
+    total?: number;
     store?: ReturnType<typeof storeFor>;
   } = {},
 ) {
@@ -84,7 +86,7 @@ function setup(
               {
                 ...fakeQuery({ ...params.queryArgs, page: 1 }, calls),
                 page: params.page,
-                total: 1_000_000,
+                total: opts.total ?? 1_000_000,
                 next: '1_1',
                 prev: '2_2',
               }
@@ -329,11 +331,18 @@ describe('ListPage', () => {
     expect(screen.getByRole('button', { name: '第 50000 页' })).toBeEnabled();
     await u.click(screen.getByRole('button', { name: '末页' }));
     expect(search()).toBe('?page=50000&before=-9007199254740991_0');
+    expect(screen.getByText('第 999,981–1,000,000 条，共 1,000,000 条')).toBeInTheDocument();
     await u.type(screen.getByRole('textbox', { name: '跳至页码' }), '20000{Enter}');
     expect(screen.getByRole('alert')).toHaveTextContent('按页码只能跳到前 501 页');
     expect(search()).toBe('?page=50000&before=-9007199254740991_0');
     await u.click(screen.getByRole('button', { name: /上一页/ }));
     expect(search()).toBe('?page=49999&before=2_2');
+  });
+
+  it('reads a 末页 link bookmarked with the older end cursor (before=0_0) as the end', () => {
+    // The last page holds the list's last 20 rows, counted back from its total.
+    setup('/list?page=50000&before=0_0', { cursors: true, total: 999_990 });
+    expect(screen.getByText('第 999,971–999,990 条，共 999,990 条')).toBeInTheDocument();
   });
 
   it('remembers hidden columns, their order, density and widths per manager', async () => {

@@ -27,8 +27,14 @@ export const lastPageOf = (total: number, size: number) => Math.max(1, Math.ceil
  */
 export function endCursor(order: 'asc' | 'desc'): string {
   const max = Number.MAX_SAFE_INTEGER;
-  return order === 'desc' ? `-${max}_0` : `${max}_${max}`;
+  return order === 'desc' ? `-${max}_0` : `${max}_0`;
 }
+
+/**
+ * A 末页 cursor: id 0 names no row, and the server reads a `before` cursor with id 0 as the end of the
+ * list (server/db/keyset.ts) — this console's end cursors and the `0_0` of links bookmarked before them.
+ */
+export const isEndCursor = (before: string | undefined) => before !== undefined && /^-?\d+_0$/.test(before);
 
 const NAV_LABELS: Record<string, string> = {
   first: '首页',

@@ -252,6 +252,10 @@ describe(`mall (${dbKind})`, () => {
         const last = await list({ sort: 'sort', order, size: 3, before: endCursor(order) });
         expect(last.code).toBe(200);
         expect(last.data.list.map((r: { id: number }) => r.id)).toEqual(ids.slice(-3));
+        // A 末页 link bookmarked before the end cursor took negative values (`before=0_0`): no row has
+        // id 0, so such a cursor still means the end of the list, negative 排序 included.
+        const bookmarked = await list({ sort: 'sort', order, size: 3, before: '0_0' });
+        expect(bookmarked.data.list.map((r: { id: number }) => r.id)).toEqual(ids.slice(-3));
       }
     });
 
