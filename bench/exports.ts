@@ -334,10 +334,25 @@ async function exportOnce(
     if (m && m.rss > peakRss) peakRss = m.rss;
   }, 25);
   const loadAverage = os.loadavg().map((x) => Math.round(x * 100) / 100);
-  const pids0 = o.db === 'pg' ? await serverPids(pid, o.appName, PG_URL) : [pid];
-  const dbCpu0 = new Map(pids0.slice(1).map((p) => [p, cpuMsOf(p)]));
+  // The export's worker opens a backend of its own and closes it when done: the backends are looked for
+  // while the export runs, each one's CPU kept as last seen (a backend first seen mid-export counts from 0).
+  const dbCpu = new Map<number, { from: number; last: number }>();
+  const sampleBackends = async () => {
+    for (const p of (await serverPids(pid, o.appName, PG_URL)).slice(1)) {
+      const ms = cpuMsOf(p);
+      const seen = dbCpu.get(p);
+      if (!seen) dbCpu.set(p, { from: started ? 0 : ms, last: ms });
+      else if (ms > seen.last) seen.last = ms;
+    }
+  };
+  let started = false;
+  if (o.db === 'pg') await sampleBackends();
+  let sampling: Promise<void> = Promise.resolve();
+  const backendTimer =
+    o.db === 'pg' ? setInterval(() => (sampling = sampling.then(sampleBackends, () => undefined)), 250) : undefined;
   const cpu0 = cpuMsOf(pid);
   const t0 = performance.now();
+  started = true;
   const res = await fetch(`http://127.0.0.1:${server.port}${ex.path}?format=${format}`, {
     headers: { authorization: token },
   });
@@ -358,8 +373,10 @@ async function exportOnce(
   const cpuSeconds = (cpuMsOf(pid) - cpu0) / 1000;
   let dbCpuSeconds: number | undefined;
   if (o.db === 'pg') {
-    const pids1 = (await serverPids(pid, o.appName, PG_URL)).slice(1);
-    dbCpuSeconds = pids1.reduce((a, p) => a + cpuMsOf(p) - (dbCpu0.get(p) ?? 0), 0) / 1000;
+    clearInterval(backendTimer);
+    await sampling;
+    await sampleBackends();
+    dbCpuSeconds = [...dbCpu.values()].reduce((a, b) => a + b.last - b.from, 0) / 1000;
   }
   clearInterval(timer);
   const hwm = memOf(pid)?.hwm ?? 0;
