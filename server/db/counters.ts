@@ -4,42 +4,16 @@
  * with how many rows of a table have that key (`n`) and the sums of some of their columns,
  * moved in the transaction that writes the row, so a list's total of a key is one row read (see
  * docs/decisions.md "Exact totals from counters kept in the writing transaction"). One descriptor per
- * counter serves the move, the rebuild after a bulk load and the consistency check.
+ * counter serves the move, the rebuild after a bulk load and the consistency check (./counterAudit), and
+ * PostgreSQL's move inside a row's own statement (./counterStatement).
  */
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import { Code } from '../../domain/codes';
-import { AppError } from '../errors';
 import { bulkRows, type BulkType } from './bulk';
-import { OVERFLOW_ABORT } from './migrations/2026_11_24_1000_integer_sums';
+import { refuseOverflow } from './overflow';
 import type { Database } from './schema';
 import { moneySum } from './sql';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** The refusal of a write that would take a balance or a stored sum past a signed 64-bit integer. */
-export const SUM_OVERFLOW_MESSAGE = '金额合计超出系统上限，本次操作未执行';
-
-/**
- * A write refused because an integer would pass 2^63: PostgreSQL's "out of range" (22003), SQLite's
- * sum() overflow, or the SQLite triggers that refuse to store a sum that went REAL.
- */
-export function isIntegerOverflow(err: unknown): boolean {
-  const e = err as { code?: unknown; message?: unknown } | null;
-  return e?.code === '22003' || (typeof e?.message === 'string' && e.message.includes(OVERFLOW_ABORT));
-}
-
-/**
- * Runs a write that adds to a balance or a sum; an overflow becomes a 400 (the caller's transaction
- * rolls back whole) instead of a 500 or, on SQLite, a float in an integer column.
- */
-export async function refuseOverflow<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isIntegerOverflow(err)) throw new AppError(Code.badInput, SUM_OVERFLOW_MESSAGE);
-    throw err;
-  }
-}
+export type Db = Kysely<Database> | Transaction<Database>;
 
 export interface Counter<K extends string, S extends string> {
   /** The counter table: the key columns, `n`, and one column per sum. */
@@ -65,23 +39,15 @@ export const counter = <K extends string, S extends string = never>(c: Counter<K
 /** The statements build column names at run time: the table types are not checked here. */
 const loose = (db: Db) => db as unknown as Kysely<any>;
 
-const sumColumns = <S extends string>(c: Counter<string, S>) => Object.keys(c.sums) as S[];
+/** A counter's sum column names (for ./counterAudit and ./counterStatement too). */
+export const sumColumns = <S extends string>(c: Counter<string, S>) => Object.keys(c.sums) as S[];
 
-function compareKeys<K extends string>(keys: readonly K[], a: CounterKey<K>, b: CounterKey<K>): number {
+export function compareKeys<K extends string>(keys: readonly K[], a: CounterKey<K>, b: CounterKey<K>): number {
   for (const k of keys) if (a[k] !== b[k]) return a[k] < b[k] ? -1 : 1;
   return 0;
 }
 
-/** The key columns as read from the source table: `<expression> as <key>`, and the same for GROUP BY. */
-function sourceKeys<K extends string>(c: Counter<K, string>) {
-  const exprs = c.keys.map((k) => (c.keyOf?.[k] ? sql.raw(c.keyOf[k]) : sql.id(k)));
-  return {
-    select: sql.join(c.keys.map((k, i) => sql`${exprs[i]} as ${sql.id(k)}`)),
-    groupBy: sql.join(exprs),
-  };
-}
-
-const describeKey = <K extends string>(keys: readonly K[], key: CounterKey<K>) =>
+export const describeKey = <K extends string>(keys: readonly K[], key: CounterKey<K>) =>
   keys.map((k) => `${k} ${key[k]}`).join(', ');
 
 /**
@@ -112,7 +78,7 @@ interface Delta<K extends string> {
  * The net moves of one counter within a transaction, merged per key: a batch that moves a thousand rows
  * between the same two keys writes two counter rows once each, not two thousand times.
  */
-class CounterDeltas<K extends string, S extends string> {
+export class CounterDeltas<K extends string, S extends string> {
   private readonly byKey = new Map<string, Delta<K>>();
   constructor(readonly c: Counter<K, S>) {}
 
@@ -253,44 +219,6 @@ async function fall<K extends string>(db: Db, c: Counter<K, string>, d: Delta<K>
 }
 
 /**
- * PostgreSQL: one source row's move of counter `c` from key `from` to the higher key `to`, as the bodies
- * of two data-modifying CTEs for a statement that makes the row's move itself in its CTE `after` (one
- * row, or none when it moved nothing): `fell` takes the row (its sums) off the `from` row, `rose` adds
- * it to the `to` row (an upsert), one row per row of `after`, its count read from `fell` — so the rows
- * are taken in ascending key order, as `CounterMoves.apply` takes them. A `from` row that is missing (a
- * counter out of step) gives the rise a NULL count, which the column's NOT NULL refuses; one that would
- * fall below zero fails its `n >= 0` check: either way the whole statement fails, the move with it.
- */
-export function moveInStatement<K extends string, S extends string>(
-  c: Counter<K, S>,
-  from: CounterKey<K>,
-  to: CounterKey<K>,
-  values: Readonly<Record<S, bigint>>,
-  names: { after: string; fell: string },
-): { fell: RawBuilder<unknown>; rose: RawBuilder<unknown> } {
-  if (compareKeys(c.keys, from, to) >= 0)
-    throw new Error(`${c.table}: a move in one statement takes its keys ascending (${describeKey(c.keys, from)})`);
-  const sums = sumColumns(c);
-  const t = sql.table(c.table);
-  const typed = (v: number | string | bigint) =>
-    sql`cast(${v} as ${sql.raw(typeof v === 'string' ? 'text' : 'bigint')})`;
-  const fell = sql`update ${t} set n = n - 1, ${sql.join(sums.map((s) => sql`${sql.id(s)} = ${sql.id(s)} - ${typed(values[s])}`))}
-    where ${sql.join(
-      c.keys.map((k) => sql`${sql.id(k)} = ${from[k]}`),
-      sql` and `,
-    )} and exists (select 1 from ${sql.table(names.after)}) returning 1 as one`;
-  const fellCount = sql`(select one from ${sql.table(names.fell)})`;
-  const added = sql.join(
-    ['n', ...sums].map((col) => sql`${sql.id(col)} = ${sql.ref(`${c.table}.${col}`)} + excluded.${sql.id(col)}`),
-  );
-  const rose = sql`insert into ${t} (${sql.join([...c.keys, 'n', ...sums].map((col) => sql.id(col)))})
-    select ${sql.join([...c.keys.map((k) => typed(to[k])), fellCount, ...sums.map((s) => typed(values[s]))])}
-    from ${sql.table(names.after)}
-    on conflict (${sql.join(c.keys.map((k) => sql.id(k)))}) do update set ${added} returning 1 as one`;
-  return { fell, rose };
-}
-
-/**
  * A list's exact total and footer sums from its counter: the rows of `c` whose keys equal `where` (a key
  * left undefined matches any; a list of values matches any of them, none matches nothing), summed —
  * `n` and each sum column as decimal text of minor units.
@@ -310,123 +238,4 @@ export async function readCounter<K extends string, S extends string>(
   }
   const r = (await q.executeTakeFirstOrThrow()) as Record<string, unknown>;
   return { ...(r as Record<S, string>), n: Number(r.n) };
-}
-
-/** Recounts the counter from its source table (bulk loads that write the rows directly). */
-export async function rebuildCounter<K extends string, S extends string>(db: Db, c: Counter<K, S>): Promise<void> {
-  const sums = sumColumns(c);
-  const keys = sourceKeys(c);
-  const columns = sql.join([...c.keys, 'n', ...sums].map((col) => sql.id(col)));
-  const counted = sql.join([keys.select, sql`count(*)`, ...sums.map((s) => sql`sum(${sql.raw(c.sums[s])})`)]);
-  await db.deleteFrom(c.table).execute();
-  await sql`insert into ${sql.table(c.table)} (${columns})
-    select ${counted} from ${sql.table(c.source)} group by ${keys.groupBy}`.execute(db);
-}
-
-/**
- * The keys where the counter differs from its source table (empty when consistent): a counter row that
- * is missing or counts otherwise, or a row of a key with no rows that is not all zero.
- */
-export async function counterViolations<K extends string, S extends string>(
-  db: Db,
-  c: Counter<K, S>,
-): Promise<Array<Record<K, number | string>>> {
-  const sums = sumColumns(c);
-  const ref = (alias: string, col: string) => sql.ref(`${alias}.${col}`);
-  const keys = sourceKeys(c);
-  const counted = sql.join([
-    keys.select,
-    sql`count(*) as n`,
-    ...sums.map((s) => sql`sum(${sql.raw(c.sums[s])}) as ${sql.id(s)}`),
-  ]);
-  const r = await sql<Record<K, number | string>>`
-    select ${sql.join(c.keys.map((k) => sql`coalesce(${ref('c', k)}, ${ref('s', k)}) as ${sql.id(k)}`))}
-    from (select ${counted} from ${sql.table(c.source)} group by ${keys.groupBy}) c
-    full outer join ${sql.table(c.table)} s on ${sql.join(
-      c.keys.map((k) => sql`${ref('s', k)} = ${ref('c', k)}`),
-      sql` and `,
-    )}
-    where (c.n is null and (${sql.join(
-      ['n', ...sums].map((col) => sql`${ref('s', col)} <> 0`),
-      sql` or `,
-    )})) or s.n is null or ${sql.join(
-      ['n', ...sums].map((col) => sql`${ref('c', col)} <> ${ref('s', col)}`),
-      sql` or `,
-    )}`.execute(db);
-  return r.rows;
-}
-
-/**
- * The counter moves of one transaction. A repository's write that adds or moves a counted row (a
- * deposit's insert or settlement, a withdrawal's move…) takes this queue and queues its own move, so no
- * caller can forget the count; the queue is applied once, as the transaction's last writes, so the hot
- * counter rows are held for the commit only. `countedTransaction` (or a manager action, after its
- * op-log row) applies it.
- */
-export class CounterMoves {
-  private readonly counters = new Map<string, { db: Db; deltas: CounterDeltas<string, string> }>();
-  private readonly queued: Array<() => Promise<unknown>> = [];
-
-  /**
-   * Queues `count` rows (default 1) of `c` moving from key `from` (null: new rows) to `to` (null: rows
-   * removed), merged with the transaction's other moves of the same counter and key.
-   */
-  move<K extends string, S extends string>(
-    db: Db,
-    c: Counter<K, S>,
-    from: CounterKey<K> | null,
-    to: CounterKey<K> | null,
-    values: Readonly<Record<S, bigint>>,
-    count = 1n,
-  ): void {
-    let entry = this.counters.get(c.table);
-    if (!entry) {
-      entry = { db, deltas: new CounterDeltas(c) as unknown as CounterDeltas<string, string> };
-      this.counters.set(c.table, entry);
-    }
-    (entry.deltas as unknown as CounterDeltas<K, S>).move(from, to, values, count);
-  }
-
-  /** Queues any other move (`countInDayStat`) for the end of the transaction. */
-  add(move: () => Promise<unknown>): void {
-    this.queued.push(move);
-  }
-
-  /**
-   * Applies the merged counter moves, counter by counter in table-name order and keys ascending (so two
-   * transactions take counter rows in one order), then the other queued moves in the order queued; each once.
-   */
-  async apply(): Promise<void> {
-    const tables = [...this.counters.keys()].sort();
-    for (const t of tables) {
-      const { db, deltas } = this.counters.get(t)!;
-      await deltas.apply(db);
-    }
-    this.counters.clear();
-    for (const move of this.queued.splice(0)) await move();
-  }
-}
-
-/**
- * Queues moves on the caller's `counts` (applied by the caller with its other moves), or, without one,
- * on a queue of their own applied at once.
- */
-export async function queueOrApply(counts: CounterMoves | undefined, queue: (counts: CounterMoves) => void) {
-  if (counts) return queue(counts);
-  const own = new CounterMoves();
-  queue(own);
-  await own.apply();
-}
-
-/** Runs `work` in a transaction whose counter moves are applied at its end (see `CounterMoves`). */
-export function countedTransaction<T>(
-  db: Kysely<Database>,
-  work: (trx: Transaction<Database>, counts: CounterMoves) => Promise<T>,
-): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    const counts = new CounterMoves();
-    const result = await work(trx, counts);
-    await counts.apply();
-    return result;
-  });
 }

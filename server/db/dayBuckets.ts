@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { SHANGHAI_OFFSET } from '../../domain/time';
-import { refuseOverflow } from './counters';
+import { refuseOverflow } from './overflow';
 import type { Database } from './schema';
 import { moneySum } from './sql';
 

@@ -5,7 +5,8 @@
  * deltas added), 500 keys per statement.
  */
 import { sql } from 'kysely';
-import { counter, CounterMoves } from '../../../server/db/counters';
+import { CounterMoves } from '../../../server/db/counterMoves';
+import { counter } from '../../../server/db/counters';
 import { build, dbKind, type TestApp } from '../helpers';
 
 const STAT = counter({ table: 'deposit_stat', source: 'deposit', keys: ['status'], sums: { amount_sum: 'amount' } });

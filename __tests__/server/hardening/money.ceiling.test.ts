@@ -9,7 +9,8 @@ import { sql } from 'kysely';
 import { Assets } from '../../../domain/assets';
 import { BillType } from '../../../domain/bills';
 import { AssetCeiling } from '../../../domain/money';
-import { counter, moveCounter, SUM_OVERFLOW_MESSAGE } from '../../../server/db/counters';
+import { counter, moveCounter } from '../../../server/db/counters';
+import { SUM_OVERFLOW_MESSAGE } from '../../../server/db/overflow';
 import {
   applyChange,
   billStatViolations,

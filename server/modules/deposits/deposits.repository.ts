@@ -2,7 +2,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { DepositAccountStatus } from '../../../domain/deposits';
 import type { Database } from '../../db/schema';
-import { counter, counterViolations, rebuildCounter, type CounterMoves, readCounter } from '../../db/counters';
+import { counterViolations, rebuildCounter } from '../../db/counterAudit';
+import { type CounterMoves } from '../../db/counterMoves';
+import { counter, readCounter } from '../../db/counters';
 import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { likePrefix, money, moneySum } from '../../db/sql';
 import { updateFromFirst } from '../../db/transitions';

@@ -19,7 +19,7 @@ import {
 import { MemberStatus } from '../../../domain/members';
 import { assetText, formatAsset } from '../../../domain/money';
 import type { Actor, Ctx, ExportCtx } from '../../context';
-import { countedTransaction } from '../../db/counters';
+import { countedTransaction } from '../../db/counterMoves';
 import { isUniqueViolation } from '../../db/dialect';
 import { pageOf } from '../../db/keyset';
 import { exportTimeFormatter, keysetBatches, readsAhead, type ExportSpec } from '../../export/export';

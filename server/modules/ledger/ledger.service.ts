@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { Assets, type Asset } from '../../../domain/assets';
 import type { BillType } from '../../../domain/bills';
 import { AssetCeiling, assetCeilingText } from '../../../domain/money';
-import { refuseOverflow } from '../../db/counters';
+import { refuseOverflow } from '../../db/overflow';
 import { bulkRows } from '../../db/bulk';
 import { dialectOf } from '../../db/dialect';
 import type { Database } from '../../db/schema';

@@ -13,7 +13,7 @@ import { MallMessages, orderNo } from '../../../domain/mallRules';
 import { MemberStatus } from '../../../domain/members';
 import { AssetCeiling, formatAsset } from '../../../domain/money';
 import type { Ctx } from '../../context';
-import { countedTransaction } from '../../db/counters';
+import { countedTransaction } from '../../db/counterMoves';
 import { badInput, conflict } from '../../errors';
 import { applyChange } from '../ledger/ledger.service';
 import { buyerOf } from '../members/members.query';

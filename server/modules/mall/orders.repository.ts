@@ -6,7 +6,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { CounterMoves } from '../../db/counters';
+import type { CounterMoves } from '../../db/counterMoves';
 import { sumByAsset } from '../../db/dayBuckets';
 import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { money, moneySum } from '../../db/sql';

@@ -20,7 +20,7 @@ import { MallMessages, orderIdOf, orderNo, orderNoFormatter } from '../../../dom
 import { assetText, formatAsset } from '../../../domain/money';
 import { SHANGHAI_OFFSET } from '../../../domain/time';
 import type { Actor, Ctx, ExportCtx } from '../../context';
-import { countedTransaction, type CounterMoves } from '../../db/counters';
+import { countedTransaction, type CounterMoves } from '../../db/counterMoves';
 import type { Database } from '../../db/schema';
 import { keysetBatches, readsAhead, exportTimeFormatter, type ExportSpec } from '../../export/export';
 import { badInput, conflict, notFound } from '../../errors';

@@ -6,7 +6,9 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { counter, counterViolations, rebuildCounter, readCounter, type CounterMoves } from '../../db/counters';
+import { counterViolations, rebuildCounter } from '../../db/counterAudit';
+import { type CounterMoves } from '../../db/counterMoves';
+import { counter, readCounter } from '../../db/counters';
 import { countInDayStat, dayStatViolations, rebuildDayStat, type DayStat } from '../../db/dayBuckets';
 import { moneySum } from '../../db/sql';
 import { productStatViolations, rebuildProductStats } from './products.repository';

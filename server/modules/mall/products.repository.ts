@@ -9,7 +9,9 @@ import type { Database } from '../../db/schema';
 import { dialectOf, forNoKeyUpdate, forShare } from '../../db/dialect';
 import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
 import { likePrefix, money } from '../../db/sql';
-import { counter, counterViolations, readCounter, rebuildCounter, type CounterMoves } from '../../db/counters';
+import { counterViolations, rebuildCounter } from '../../db/counterAudit';
+import { type CounterMoves } from '../../db/counterMoves';
+import { counter, readCounter } from '../../db/counters';
 import { bumpCatalog, countPerVersion } from './catalogVersion';
 
 type Db = Kysely<Database> | Transaction<Database>;

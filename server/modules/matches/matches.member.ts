@@ -10,7 +10,7 @@ import {
 import { MemberStatus } from '../../../domain/members';
 import { AssetCeiling, formatAsset } from '../../../domain/money';
 import type { Ctx } from '../../context';
-import { countedTransaction, type CounterMoves } from '../../db/counters';
+import { countedTransaction, type CounterMoves } from '../../db/counterMoves';
 import { AppError, badInput, conflict, notFound } from '../../errors';
 import { applyChange } from '../ledger/ledger.service';
 import { listPaymentMethods } from '../payments/payments.service';

@@ -19,7 +19,7 @@ import {
 } from '../../../domain/matches';
 import { assetText, formatAsset } from '../../../domain/money';
 import type { Actor, Ctx } from '../../context';
-import { countedTransaction } from '../../db/counters';
+import { countedTransaction } from '../../db/counterMoves';
 import { pageOf } from '../../db/keyset';
 import { badInput } from '../../errors';
 import { parseRange } from '../../range';

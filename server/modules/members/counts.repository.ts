@@ -6,7 +6,9 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { counter, CounterMoves, counterViolations, moveCounter, rebuildCounter } from '../../db/counters';
+import { counterViolations, rebuildCounter } from '../../db/counterAudit';
+import { CounterMoves } from '../../db/counterMoves';
+import { counter, moveCounter } from '../../db/counters';
 import { dayOf } from '../../db/dayBuckets';
 import { phonePrefixRange } from './members.query';
 

@@ -9,7 +9,7 @@
 import { availableParallelism } from 'node:os';
 import type { Transaction } from 'kysely';
 import type { Actor, Ctx } from '../../context';
-import { CounterMoves } from '../../db/counters';
+import { CounterMoves } from '../../db/counterMoves';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { writeOpLog, type OpLogEntry } from './oplog.repository';

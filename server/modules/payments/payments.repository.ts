@@ -5,7 +5,9 @@ import { selectArrays } from '../../db/dialect';
 import type { Database, MemberTable, PaymentMethodTable } from '../../db/schema';
 import { memberIdIn, membersMatching } from '../members/members.query';
 import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
-import { counter, counterViolations, rebuildCounter, type CounterMoves, readCounter } from '../../db/counters';
+import { counterViolations, rebuildCounter } from '../../db/counterAudit';
+import { type CounterMoves } from '../../db/counterMoves';
+import { counter, readCounter } from '../../db/counters';
 import { updateFromFirst } from '../../db/transitions';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -16,7 +16,7 @@ import {
 } from '../../../domain/payments';
 import type { Actor, Ctx, ExportCtx } from '../../context';
 import { badInput, conflict, notFound } from '../../errors';
-import { countedTransaction } from '../../db/counters';
+import { countedTransaction } from '../../db/counterMoves';
 import { pageOf } from '../../db/keyset';
 import { exportTimeFormatter, keysetBatches, readsAhead, type ExportSpec } from '../../export/export';
 import { parseRange } from '../../range';

@@ -4,7 +4,7 @@
  * releases, and the check that the pledge counters match their tables.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { queueOrApply, type CounterMoves } from '../../db/counters';
+import { queueOrApply, type CounterMoves } from '../../db/counterMoves';
 import type { Database } from '../../db/schema';
 import {
   PLEDGE_RELEASE_STAT,

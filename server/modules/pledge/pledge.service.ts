@@ -14,7 +14,7 @@ import { MemberStatus } from '../../../domain/members';
 import { formatAsset, moneyReasonText, parseMinor, RATE_DECIMALS } from '../../../domain/money';
 import { PLEDGE_MAX_RATE, PledgeModeStatus, PledgeStatus } from '../../../domain/pledge';
 import type { Actor, Ctx, ExportCtx } from '../../context';
-import { countedTransaction } from '../../db/counters';
+import { countedTransaction } from '../../db/counterMoves';
 import { DAY_MS, dayOf } from '../../db/dayBuckets';
 import { isUniqueViolation } from '../../db/dialect';
 import { pageOf } from '../../db/keyset';

@@ -7,7 +7,9 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { counter, counterViolations, rebuildCounter, type CounterMoves, readCounter } from '../../db/counters';
+import { counterViolations, rebuildCounter } from '../../db/counterAudit';
+import { type CounterMoves } from '../../db/counterMoves';
+import { counter, readCounter } from '../../db/counters';
 import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { money, moneySum } from '../../db/sql';
 import { memberIdIn, readPageWithMembers, type KeywordMembers } from '../members/members.query';

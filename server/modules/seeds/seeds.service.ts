@@ -12,7 +12,7 @@ import { seedTerms } from '../../../domain/economy';
 import { AssetCeiling, formatAsset } from '../../../domain/money';
 import { SEED_MAX_DAYS, SeedSource, type SeedSource as Source, type SeedStatus as Status } from '../../../domain/seeds';
 import type { Ctx } from '../../context';
-import { countedTransaction, CounterMoves } from '../../db/counters';
+import { countedTransaction, CounterMoves } from '../../db/counterMoves';
 import { dayOf } from '../../db/dayBuckets';
 import { pageOf } from '../../db/keyset';
 import type { Database } from '../../db/schema';

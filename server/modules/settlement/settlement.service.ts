@@ -25,7 +25,7 @@ import { releaseOf } from '../../../domain/economy';
 import { SettlementStatus } from '../../../domain/settlement';
 import type { Ctx } from '../../context';
 import { asyncCommit, bulkRows, withBulkJobSettings } from '../../db/bulk';
-import { countedTransaction, type CounterMoves } from '../../db/counters';
+import { countedTransaction, type CounterMoves } from '../../db/counterMoves';
 import { DAY_MS, dayOf, dayStart } from '../../db/dayBuckets';
 import type { Database } from '../../db/schema';
 import { money } from '../../db/sql';

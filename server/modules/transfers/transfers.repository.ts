@@ -6,7 +6,7 @@
  * a member's transfers (either side) are few and counted directly.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { CounterMoves } from '../../db/counters';
+import type { CounterMoves } from '../../db/counterMoves';
 import type { Database } from '../../db/schema';
 import { countInDayStat, dayStatViolations, rebuildDayStat, sumByAsset, type DayStat } from '../../db/dayBuckets';
 import { forNoKeyUpdate } from '../../db/dialect';

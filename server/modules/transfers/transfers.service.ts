@@ -10,7 +10,7 @@ import { MemberStatus } from '../../../domain/members';
 import { assetText, formatAsset } from '../../../domain/money';
 import { TransferAssets, transferFee, type TransferAsset } from '../../../domain/transfers';
 import type { Ctx } from '../../context';
-import { countedTransaction } from '../../db/counters';
+import { countedTransaction } from '../../db/counterMoves';
 import { pageOf } from '../../db/keyset';
 import { badInput } from '../../errors';
 import { parseRange } from '../../range';

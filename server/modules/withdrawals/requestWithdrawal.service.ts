@@ -7,7 +7,7 @@ import { SHANGHAI_OFFSET } from '../../../domain/time';
 import { WithdrawAsset, WithdrawStatus, withinOpenHours, type WithdrawType } from '../../../domain/withdrawals';
 import type { Ctx } from '../../context';
 import { badInput } from '../../errors';
-import { countedTransaction } from '../../db/counters';
+import { countedTransaction } from '../../db/counterMoves';
 import { applyChange } from '../ledger/ledger.service';
 import { getSetting } from '../settings/settings.service';
 import { amountOf, rateOf } from '../../http/amounts';

@@ -4,7 +4,8 @@
  */
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { WithdrawStatus } from '../../../domain/withdrawals';
-import { moveInStatement, refuseOverflow } from '../../db/counters';
+import { moveInStatement } from '../../db/counterStatement';
+import { refuseOverflow } from '../../db/overflow';
 import type { Database } from '../../db/schema';
 import { money } from '../../db/sql';
 import { executeGenericPlan } from '../../db/statements';
