@@ -18,3 +18,15 @@ export type PledgeStatus = EnumValue<typeof PledgeStatus>;
 export const PLEDGE_MAX_RATE = 50_000n;
 /** A mode's days: 1 … 3650. */
 export const PLEDGE_MAX_DAYS = 3650;
+
+/** The refusals of the pledge module (server/modules/pledge), word for word. */
+export const PledgeMessages = {
+  modeNotFound: '质押模式不存在',
+  modeDisabled: '该质押模式已停用',
+  nameRequired: '模式名称不能为空',
+  nameTaken: '模式名称已存在',
+  rateTooHigh: '日收益率不能超过0.05',
+  maxBelowMin: '最高金额不能低于最低金额',
+  memberMissing: '会员不存在',
+  memberFrozen: '会员已冻结',
+} as const;

@@ -7,7 +7,7 @@ import type { ExportCtx } from '../context';
 import { depositExport } from '../modules/deposits/deposits.service';
 import { orderExport } from '../modules/mall/orders.service';
 import { paymentExport } from '../modules/payments/payments.service';
-import { pledgeExport } from '../modules/pledge/pledge.service';
+import { pledgeExport } from '../modules/pledge/pledge.export';
 import { withdrawExport } from '../modules/withdrawals/withdrawals.export';
 import type { ExportSpec } from './export';
 

@@ -13,13 +13,13 @@ import { AssetCeiling, formatAsset } from '../../../domain/money';
 import { SEED_MAX_DAYS, SeedSource, type SeedSource as Source, type SeedStatus as Status } from '../../../domain/seeds';
 import type { Ctx } from '../../context';
 import { countedTransaction, CounterMoves } from '../../db/counterMoves';
-import { dayOf } from '../../db/dayBuckets';
+import { dateOfDay, dayOf } from '../../db/dayBuckets';
 import { pageOf } from '../../db/keyset';
 import type { Database } from '../../db/schema';
 import { badInput } from '../../errors';
 import { parseRange } from '../../range';
 import { keywordMembers, memberColumnsOf, type KeywordMembers } from '../members/members.query';
-import { dayText, lastRun } from '../settlement/settlement.query';
+import { lastRun } from '../settlement/settlement.query';
 import { findSeedReleases, findSeeds, insertSeed, memberExists } from './seeds.repository';
 
 export const SeedMessages = {
@@ -65,9 +65,9 @@ export async function listSeeds(ctx: Ctx, q: SeedListInput) {
       dailyEnergy: formatAsset(r.daily_energy, 'ENERGY'),
       released: formatAsset(r.released, 'ENERGY'),
       days: Number(r.days),
-      startDay: dayText(Number(r.start_day)),
-      endDay: dayText(Number(r.end_day)),
-      paidDay: dayText(Number(r.paid_day)),
+      startDay: dateOfDay(Number(r.start_day)),
+      endDay: dateOfDay(Number(r.end_day)),
+      paidDay: dateOfDay(Number(r.paid_day)),
       status: r.status as Status,
       createdAt: Number(r.created_at),
       finishedAt: r.finished_at == null ? null : Number(r.finished_at),
@@ -106,7 +106,7 @@ export async function listSeedReleases(ctx: Ctx, q: SeedReleaseListInput) {
       id: Number(r.id),
       seedId: Number(r.seed_id),
       ...memberColumnsOf(r),
-      day: dayText(Number(r.day)),
+      day: dateOfDay(Number(r.day)),
       amount: formatAsset(r.amount, 'ENERGY'),
       createdAt: Number(r.created_at),
     })),

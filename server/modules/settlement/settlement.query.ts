@@ -5,7 +5,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { formatAsset } from '../../../domain/money';
 import { SETTLEMENT_STALLED_TEXT, SettlementStatus } from '../../../domain/settlement';
-import { DAY_MS } from '../../db/dayBuckets';
+import { dateOfDay } from '../../db/dayBuckets';
 import type { Database } from '../../db/schema';
 import { money } from '../../db/sql';
 import type { SettlementRunView } from './settlement.schema';
@@ -14,9 +14,6 @@ import type { SettlementRunView } from './settlement.schema';
 export { LastRun, SettlementRunView } from './settlement.schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** YYYY-MM-DD of an Asia/Shanghai day number. */
-export const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** The `n` latest runs (by day, newest first) as the pages show them. */
 export async function lastRuns(db: Db, n = 1, now = Date.now()): Promise<SettlementRunView[]> {
@@ -43,7 +40,7 @@ export async function lastRuns(db: Db, n = 1, now = Date.now()): Promise<Settlem
     const status = Number(r.status) as SettlementStatus;
     const stalled = status === SettlementStatus.is.running && Number(r.lease_until) < now;
     return {
-      day: dayText(Number(r.day)),
+      day: dateOfDay(Number(r.day)),
       status,
       statusText: stalled ? SETTLEMENT_STALLED_TEXT : SettlementStatus.label(status),
       startedAt: Number(r.started_at),

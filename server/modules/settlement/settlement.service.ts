@@ -26,7 +26,7 @@ import { SettlementStatus } from '../../../domain/settlement';
 import type { Ctx } from '../../context';
 import { asyncCommit, bulkRows, withBulkJobSettings } from '../../db/bulk';
 import { countedTransaction, type CounterMoves } from '../../db/counterMoves';
-import { DAY_MS, dayOf, dayStart } from '../../db/dayBuckets';
+import { dateOfDay, DAY_MS, dayOf, dayStart } from '../../db/dayBuckets';
 import type { Database } from '../../db/schema';
 import { money } from '../../db/sql';
 import { AppError } from '../../errors';
@@ -34,7 +34,6 @@ import { applyCredits, type LedgerCredit } from '../ledger/ledger.service';
 import { expireMatches } from '../matches/matches.service';
 import { countReleases, type PledgeReleaseCount } from '../pledge/pledge.query';
 import { countSeedReleases, type SeedReleaseCount } from '../seeds/seeds.query';
-import { dayText } from './settlement.query';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -48,7 +47,7 @@ export const SettlementMessages = {
 /** The run lost its lease to another process: it stops without marking the day failed. */
 export class LeaseLost extends Error {
   constructor(day: number) {
-    super(`${SettlementMessages.leaseLost} (${dayText(day)})`);
+    super(`${SettlementMessages.leaseLost} (${dateOfDay(day)})`);
   }
 }
 
@@ -394,7 +393,7 @@ async function pledgeBatch(
           amount: r.amount,
           type: BillType.pledgeIncome,
           ref,
-          remark: dayText(r.day),
+          remark: dateOfDay(r.day),
         });
       if (r.principal > 0n)
         credits.push({
@@ -403,7 +402,7 @@ async function pledgeBatch(
           amount: r.principal,
           type: BillType.pledgeRedeem,
           ref,
-          remark: dayText(r.day),
+          remark: dateOfDay(r.day),
         });
     }
     const totals = { pledges: BigInt(moves.length), pledge_yield: yieldSum, pledge_principal: principalSum };
@@ -492,7 +491,7 @@ async function seedBatch(
           amount: r.amount,
           type: BillType.seedRelease,
           ref: { kind: 'seed', id: r.recordId },
-          remark: dayText(r.day),
+          remark: dateOfDay(r.day),
         });
     }
     const totals = { seeds: BigInt(moves.length), seed_energy: energy };
@@ -522,7 +521,7 @@ export async function settleDay(ctx: Ctx, day: number, opts: SettleOptions = {})
     batchSize: opts.batchSize ?? ctx.config.settleBatch,
     leaseMs: opts.leaseMs ?? ctx.config.settleLeaseSeconds * 1000,
   };
-  const result: SettleResult = { day: dayText(day), outcome: 'done', pledges: 0, seeds: 0, matchesCancelled: 0 };
+  const result: SettleResult = { day: dateOfDay(day), outcome: 'done', pledges: 0, seeds: 0, matchesCancelled: 0 };
   const lease = await takeLease(ctx.db, day, owner, ctx.clock.now(), o.leaseMs);
   if (!lease.taken) return { ...result, outcome: lease.done ? 'already' : 'busy' };
   try {
@@ -559,7 +558,7 @@ export async function settleDay(ctx: Ctx, day: number, opts: SettleOptions = {})
   } catch (err) {
     if (err instanceof LeaseLost) return { ...result, outcome: 'busy', error: err.message };
     const error = errorText(err);
-    ctx.log.error({ err, day: dayText(day) }, 'settlement run failed');
+    ctx.log.error({ err, day: dateOfDay(day) }, 'settlement run failed');
     await ctx.db
       .updateTable('settlement_run')
       .set({ status: SettlementStatus.is.failed, finished_at: ctx.clock.now(), error })

@@ -54,7 +54,8 @@ import {
 } from '../../../../server/modules/matches/matches.service';
 import { addPaymentMethod, paymentOpt } from '../../../../server/modules/payments/payments.service';
 import { pledgeCounterViolations } from '../../../../server/modules/pledge/pledge.query';
-import { createMode, modeRateOf, pledge, PledgeMessages } from '../../../../server/modules/pledge/pledge.service';
+import { PledgeMessages } from '../../../../domain/pledge';
+import { createMode, modeRateOf, pledge } from '../../../../server/modules/pledge/pledge.service';
 import { seedCounterViolations } from '../../../../server/modules/seeds/seeds.query';
 import { grantSeed, SeedMessages } from '../../../../server/modules/seeds/seeds.service';
 import { settleDay } from '../../../../server/modules/settlement/settlement.service';

@@ -18,9 +18,8 @@ import { systemClock } from '../../../../server/clock';
 import { loadConfig } from '../../../../server/config';
 import type { Ctx } from '../../../../server/context';
 import { createDb, dropPgSchema, type Db } from '../../../../server/db/dialect';
-import { dayOf } from '../../../../server/db/dayBuckets';
+import { dateOfDay, dayOf } from '../../../../server/db/dayBuckets';
 import { migrateToLatest } from '../../../../server/db/migrate';
-import { dayText } from '../../../../server/modules/settlement/settlement.query';
 import { PG_URL } from '../../helpers';
 import { addMode, addPledge, addSeed, expectConsistent, richMember } from './fixtures';
 
@@ -52,7 +51,7 @@ function startSettler(databaseUrl: string, day: number, env: Record<string, stri
       './bench/register.js',
       'server/settle.ts',
       '--day',
-      dayText(day),
+      dateOfDay(day),
       '--batch',
       String(BATCH),
       '--pause-ms',
