@@ -50,7 +50,7 @@ import {
   SQLITE_FILE,
   strFlag,
 } from './lib/args';
-import { cpuMsOf, freePort, median, memOf, serverPids, startServer, type Child } from './lib/proc';
+import { cpuMsOf, freePort, median, memOf, startServer, watchBackends, type Child } from './lib/proc';
 import { login } from './api/suite';
 import { PAYMENT_TABLES } from './data/records';
 
@@ -334,51 +334,38 @@ async function exportOnce(
     if (m && m.rss > peakRss) peakRss = m.rss;
   }, 25);
   const loadAverage = os.loadavg().map((x) => Math.round(x * 100) / 100);
-  // The export's worker opens a backend of its own and closes it when done: the backends are looked for
-  // while the export runs, each one's CPU kept as last seen (a backend first seen mid-export counts from 0).
-  const dbCpu = new Map<number, { from: number; last: number }>();
-  const sampleBackends = async () => {
-    for (const p of (await serverPids(pid, o.appName, PG_URL)).slice(1)) {
-      const ms = cpuMsOf(p);
-      const seen = dbCpu.get(p);
-      if (!seen) dbCpu.set(p, { from: started ? 0 : ms, last: ms });
-      else if (ms > seen.last) seen.last = ms;
-    }
-  };
-  let started = false;
-  if (o.db === 'pg') await sampleBackends();
-  let sampling: Promise<void> = Promise.resolve();
-  const backendTimer =
-    o.db === 'pg' ? setInterval(() => (sampling = sampling.then(sampleBackends, () => undefined)), 250) : undefined;
+  // The export's worker opens a backend of its own and closes it when done: watched while it runs.
+  const backends = o.db === 'pg' ? await watchBackends(o.appName, PG_URL) : undefined;
   const cpu0 = cpuMsOf(pid);
   const t0 = performance.now();
-  started = true;
-  const res = await fetch(`http://127.0.0.1:${server.port}${ex.path}?format=${format}`, {
-    headers: { authorization: token },
-  });
-  const type = res.headers.get('content-type') ?? '';
-  const disp = res.headers.get('content-disposition');
+  let status = 0;
+  let type = '';
+  let disp: string | null = null;
   let bytes = 0;
   let lines = 0;
   let head = '';
-  const reader = res.body!.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.length;
-    if (head.length < 400) head += Buffer.from(value.subarray(0, 400)).toString('utf8');
-    if (format === 'csv') for (let i = 0; i < value.length; i++) if (value[i] === 10) lines++;
+  let dbCpuSeconds: number | undefined;
+  try {
+    const res = await fetch(`http://127.0.0.1:${server.port}${ex.path}?format=${format}`, {
+      headers: { authorization: token },
+    });
+    status = res.status;
+    type = res.headers.get('content-type') ?? '';
+    disp = res.headers.get('content-disposition');
+    const reader = res.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.length;
+      if (head.length < 400) head += Buffer.from(value.subarray(0, 400)).toString('utf8');
+      if (format === 'csv') for (let i = 0; i < value.length; i++) if (value[i] === 10) lines++;
+    }
+  } finally {
+    dbCpuSeconds = await backends?.stop();
+    clearInterval(timer);
   }
   const seconds = (performance.now() - t0) / 1000;
   const cpuSeconds = (cpuMsOf(pid) - cpu0) / 1000;
-  let dbCpuSeconds: number | undefined;
-  if (o.db === 'pg') {
-    clearInterval(backendTimer);
-    await sampling;
-    await sampleBackends();
-    dbCpuSeconds = [...dbCpu.values()].reduce((a, b) => a + b.last - b.from, 0) / 1000;
-  }
-  clearInterval(timer);
   const hwm = memOf(pid)?.hwm ?? 0;
   const mem = await probe(pid, o.memFile);
   const fileName = disp ? decodeURIComponent(/filename\*?=(?:UTF-8'')?"?([^";]+)/i.exec(disp)?.[1] ?? disp) : null;
@@ -398,9 +385,9 @@ async function exportOnce(
     loadAverage,
     fileName,
   };
-  if (res.status !== 200 || type.includes('application/json')) {
-    log(`export ${o.db} ${ex.name} ${format}: skipped (${res.status} ${head.slice(0, 120)})`);
-    return { ...base, rows: 0, rowsPerSecond: 0, skipped: `HTTP ${res.status} ${head.slice(0, 120)}` };
+  if (status !== 200 || type.includes('application/json')) {
+    log(`export ${o.db} ${ex.name} ${format}: skipped (${status} ${head.slice(0, 120)})`);
+    return { ...base, rows: 0, rowsPerSecond: 0, skipped: `HTTP ${status} ${head.slice(0, 120)}` };
   }
   const n = o.rows ?? (format === 'csv' ? lines - 1 : 0);
   const r: ExportResult = {

@@ -16,7 +16,7 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { loadConfig } from '../server/config';
-import { dayStart } from '../server/db/dayBuckets';
+import { dateOfDay, dayStart } from '../server/db/dayBuckets';
 import { createDb } from '../server/db/dialect';
 import { billStatViolations, ledgerViolations } from '../server/modules/ledger/ledger.service';
 import { matchStatViolations } from '../server/modules/matches/matches.repository';
@@ -53,8 +53,6 @@ export interface SettleBenchResult {
 }
 
 const APP_NAME = 'bench_settle';
-const DAY = 86_400_000;
-const dayText = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
 
 export async function runSettle(o: { db: 'sqlite' | 'pg'; batch?: number }): Promise<SettleBenchResult> {
   const url = o.db === 'sqlite' ? `sqlite:${SQLITE_FILE}` : PG_URL;
@@ -111,7 +109,7 @@ export async function runSettle(o: { db: 'sqlite' | 'pg'; batch?: number }): Pro
     const backend0 = new Map(pids.map((p) => [p, cpuMsOf(p)]));
     let batches = 0;
     log(
-      `settle ${o.db}: settling ${dayText(day)}${offset ? ` (clock moved on ${(offset / 3_600_000).toFixed(1)} h)` : ''}`,
+      `settle ${o.db}: settling ${dateOfDay(day)}${offset ? ` (clock moved on ${(offset / 3_600_000).toFixed(1)} h)` : ''}`,
     );
     const t0 = performance.now();
     const r = await settleDay(ctx, day, {
@@ -134,7 +132,7 @@ export async function runSettle(o: { db: 'sqlite' | 'pg'; batch?: number }): Pro
     const again = await settleDay(ctx, day, { owner: `bench:${process.pid}` });
     const againSeconds = (performance.now() - t1) / 1000;
     log(
-      `settle ${o.db}: ${dayText(day)} ${r.outcome} in ${seconds.toFixed(1)} s: ${fmt(r.pledges)} pledges, ${fmt(r.seeds)} seeds, ${fmt(releaseRows)} release rows, ${fmt(bills)} bills, ${batches} batches, ${r.matchesCancelled} matches cancelled, CPU ${cpuSeconds.toFixed(1)} s; again: ${again.outcome} in ${againSeconds.toFixed(2)} s`,
+      `settle ${o.db}: ${dateOfDay(day)} ${r.outcome} in ${seconds.toFixed(1)} s: ${fmt(r.pledges)} pledges, ${fmt(r.seeds)} seeds, ${fmt(releaseRows)} release rows, ${fmt(bills)} bills, ${batches} batches, ${r.matchesCancelled} matches cancelled, CPU ${cpuSeconds.toFixed(1)} s; again: ${again.outcome} in ${againSeconds.toFixed(2)} s`,
     );
     const tl = performance.now();
     const bad = await ledgerViolations(h.db);
@@ -159,7 +157,7 @@ export async function runSettle(o: { db: 'sqlite' | 'pg'; batch?: number }): Pro
     const records = r.pledges + r.seeds;
     return {
       db: o.db,
-      day: dayText(day),
+      day: dateOfDay(day),
       outcome: r.outcome,
       seconds,
       pledges: r.pledges,

@@ -128,6 +128,24 @@ describe('console shell', () => {
     await context.close();
   });
 
+  it('lets no page scroll sideways, on a desktop and on a phone (a list with a date range filter)', async () => {
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const { context, page } = await newPage(browser, viewport);
+      await loginAs(page, undefined, undefined, '/layout/memberLayout/memberListLayout');
+      await page.getByRole('textbox', { name: '注册结束' }).waitFor();
+      await page.getByRole('row').nth(1).waitFor();
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect({ viewport: viewport.width, scrollWidth }).toEqual({ viewport: viewport.width, scrollWidth: clientWidth });
+      await context.close();
+    }
+  });
+
   it('shows the loading overlay during a slow call and hides it after', async () => {
     const { context, page } = await newPage(browser);
     const token = await apiLogin();

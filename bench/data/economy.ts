@@ -24,7 +24,7 @@ import type { Asset } from '../../domain/assets';
 import { BillType } from '../../domain/bills';
 import { pledgeTerms, seedTerms } from '../../domain/economy';
 import { matchTotal } from '../../domain/matches';
-import { dayOf, dayStart } from '../../server/db/dayBuckets';
+import { dateOfDay, dayOf, dayStart } from '../../server/db/dayBuckets';
 
 const DAY = 86_400_000;
 const MIN = 60_000;
@@ -136,7 +136,6 @@ const RUN_COLUMNS = [
   'seeds', 'seed_energy', 'matches_cancelled', 'error',
 ]; // prettier-ignore
 
-const dayText = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
 
 function weighted<T extends { weight: number }>(xs: readonly T[], u: number): T {
   let acc = 0;
@@ -456,7 +455,7 @@ export class Economy {
   private async settle(day: number) {
     const t = dayStart(day + 1) + SETTLE_AT;
     const run: DayRun = { t, pledges: 0, pledgeYield: 0, pledgePrincipal: 0, seeds: 0, seedEnergy: 0 };
-    const text = dayText(day);
+    const text = dateOfDay(day);
     for (const kind of ['pledge', 'seed'] as const) {
       const e = kind === 'pledge' ? this.p : this.s;
       const keep: number[] = [];
@@ -599,7 +598,7 @@ export class Economy {
       matches: this.mj,
       matchesByStatus: { ...this.matchesByStatus },
       settledDays: this.runs.length,
-      settledThrough: this.runs.length ? dayText(this.runs[this.runs.length - 1].day) : '',
+      settledThrough: this.runs.length ? dateOfDay(this.runs[this.runs.length - 1].day) : '',
       pledgeWindowDays: this.pledgeWindow,
       seedWindowDays: this.seedWindow,
     };

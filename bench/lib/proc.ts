@@ -110,6 +110,44 @@ export async function serverPids(pid: number, appName: string | null, pgUrl: str
   }
 }
 
+/**
+ * Watches the CPU of a server's PostgreSQL backends (by the application_name the bench gave it) over a
+ * span: looked for every 250 ms on one connection of its own, so a backend opened and closed within the
+ * span (an export's worker) counts too, from 0. A failed look is skipped. `stop()` answers CPU seconds.
+ */
+export async function watchBackends(appName: string, pgUrl: string): Promise<{ stop(): Promise<number> }> {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: pgUrl });
+  await c.connect();
+  const seen = new Map<number, { from: number; last: number }>();
+  let started = false;
+  const look = async () => {
+    const r = await c.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [appName]);
+    for (const row of r.rows) {
+      const pid = Number(row.pid);
+      const ms = cpuMsOf(pid);
+      const s = seen.get(pid);
+      if (!s) seen.set(pid, { from: started ? 0 : ms, last: ms });
+      else if (ms > s.last) s.last = ms;
+    }
+  };
+  await look();
+  started = true;
+  let looking: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    looking = looking.then(look).catch(() => undefined);
+  }, 250);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await looking;
+      await look().catch(() => undefined);
+      await c.end().catch(() => undefined);
+      return [...seen.values()].reduce((a, b) => a + b.last - b.from, 0) / 1000;
+    },
+  };
+}
+
 export const cpuMsOfAll = (pids: number[]) => pids.reduce((a, p) => a + cpuMsOf(p), 0);
 
 /** A port nobody listens on now, for a server a benchmark starts. */

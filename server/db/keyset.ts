@@ -92,7 +92,8 @@ export function keysetWhere<DB, TB extends keyof DB>(
   if (col === idCol) return sql<SqlBool>`${sql.ref(idCol)} ${op} ${k.id}`;
   const c = typeof col === 'string' ? sql.ref(col) : col;
   // The value as bigint: PostgreSQL would take the parameter as the column's type, and an int4 column
-  // (a product's 排序) refuses the end cursor's ±2^53 (the row comparison still seeks the index).
+  // (a product's 排序) would refuse a cursor value past it, up to ±2^53 (the row comparison still seeks
+  // the index). The console's end cursors never get here (isEndOfList).
   return sql<SqlBool>`(${c}, ${sql.ref(idCol)}) ${op} (cast(${k.value} as bigint), ${k.id})`;
 }
 

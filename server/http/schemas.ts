@@ -64,7 +64,8 @@ export const CursorQuery = {
     Type.String({
       pattern: CURSOR_PATTERN,
       title: '翻页位置',
-      description: 'the `prev` of the page on screen: the page before it',
+      description:
+        'the `prev` of the page on screen: the page before it; a cursor with id 0 (`0_0`) names no row and gives the last page',
     }),
   ),
 };

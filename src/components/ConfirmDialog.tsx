@@ -19,6 +19,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import { CONTROL_CHARS } from '../../domain/formats';
 
 export interface RemarkOptions {
   /** Field label, default "备注". */
@@ -58,28 +59,30 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({ open, options, onClose }: ConfirmDialogProps) {
   const id = useId();
   const [remark, setRemark] = useState('');
-  const [error, setError] = useState(false);
+  /** Why the remark cannot go (shown under it), or null. */
+  const [error, setError] = useState<string | null>(null);
   const [shownFor, setShownFor] = useState<ConfirmOptions | null>(null);
   // A new question starts with an empty remark.
   if (options !== shownFor) {
     setShownFor(options);
     setRemark('');
-    setError(false);
+    setError(null);
   }
   if (!options) return null;
   const remarkOpts = options.remark;
   const required = remarkOpts ? remarkOpts.required !== false : false;
   const placeholder = remarkOpts?.placeholder ?? '请输入驳回原因';
   const maxLength = remarkOpts?.maxLength ?? DEFAULT_REMARK_MAX;
+  const label = remarkOpts?.label ?? '备注';
 
   const cancel = () => onClose(remarkOpts ? null : false);
   const accept = () => {
     if (!remarkOpts) return onClose(true);
     const text = remark.trim();
-    if (required && !text) {
-      setError(true);
-      return;
-    }
+    if (required && !text) return setError(placeholder);
+    // The server refuses them in every text (line breaks are allowed in a remark): say so here, while
+    // what was typed is still on screen, rather than close and answer with a toast.
+    if (CONTROL_CHARS.test(text)) return setError(`${label}不能包含控制字符`);
     onClose(text);
   };
 
@@ -109,15 +112,15 @@ export function ConfirmDialog({ open, options, onClose }: ConfirmDialogProps) {
             multiline
             minRows={3}
             margin="normal"
-            label={remarkOpts.label ?? '备注'}
+            label={label}
             placeholder={placeholder}
             required={required}
             value={remark}
-            error={error}
-            helperText={error ? placeholder : `${remark.length}/${maxLength}`}
+            error={error !== null}
+            helperText={error ?? `${remark.length}/${maxLength}`}
             onChange={(e) => {
               setRemark(e.target.value.slice(0, maxLength));
-              if (error && e.target.value.trim()) setError(false);
+              if (error && e.target.value.trim()) setError(null);
             }}
             slotProps={{ htmlInput: { maxLength } }}
           />

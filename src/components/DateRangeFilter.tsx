@@ -159,7 +159,8 @@ export function DateRangeFilter<F extends FilterValues>({
   const start = params.draft[startName] ?? '';
   const end = params.draft[endName] ?? '';
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+    // Wraps on a phone: two fields side by side are wider than its screen.
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       <DayField
         label={startLabel}
         value={start}

@@ -30,9 +30,11 @@ import { breadcrumbMap, pathKey } from './menuTree';
 /** Present for screen readers, not on screen. */
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
+  // Strings: in `sx` the numbers 1 and -1 would mean 100 % and a theme spacing, and a 100 % wide title
+  // out of the flow made every page scroll sideways by the sidebar's width.
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
   padding: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',

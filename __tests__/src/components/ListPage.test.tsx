@@ -7,6 +7,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ListPage, totalsText, withDefaultPins, type ListData } from '../../../src/components/ListPage';
 import type { Column } from '../../../src/components/table/columnTypes';
+import { isEndCursor } from '../../../src/components/table/TablePager';
 import { actionsColumn } from '../../../src/components/columns';
 import { createAppStore } from '../../../src/store';
 import { loggedIn } from '../../../src/store/authSlice';
@@ -326,12 +327,12 @@ describe('ListPage', () => {
 
   it('past the page-number window goes to 末页 by reading from the end, and offers no deep page numbers', async () => {
     const u = user();
-    const { search } = setup('/list', { cursors: true });
+    const { search } = setup('/list', { cursors: true, total: 999_990 });
     expect(screen.getByText('共 50,000 页')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '第 50000 页' })).toBeEnabled();
     await u.click(screen.getByRole('button', { name: '末页' }));
     expect(search()).toBe('?page=50000&before=-9007199254740991_0');
-    expect(screen.getByText('第 999,981–1,000,000 条，共 1,000,000 条')).toBeInTheDocument();
+    expect(screen.getByText('第 999,971–999,990 条，共 999,990 条')).toBeInTheDocument();
     await u.type(screen.getByRole('textbox', { name: '跳至页码' }), '20000{Enter}');
     expect(screen.getByRole('alert')).toHaveTextContent('按页码只能跳到前 501 页');
     expect(search()).toBe('?page=50000&before=-9007199254740991_0');
@@ -339,10 +340,18 @@ describe('ListPage', () => {
     expect(search()).toBe('?page=49999&before=2_2');
   });
 
-  it('reads a 末页 link bookmarked with the older end cursor (before=0_0) as the end', () => {
-    // The last page holds the list's last 20 rows, counted back from its total.
-    setup('/list?page=50000&before=0_0', { cursors: true, total: 999_990 });
-    expect(screen.getByText('第 999,971–999,990 条，共 999,990 条')).toBeInTheDocument();
+  it.each(['0_0', '9007199254740991_9007199254740991'])(
+    'reads a 末页 link bookmarked with an older end cursor (before=%s) as the end',
+    (cursor) => {
+      // The last page holds the list's last 20 rows, counted back from its total.
+      setup(`/list?page=50000&before=${cursor}`, { cursors: true, total: 999_990 });
+      expect(screen.getByText('第 999,971–999,990 条，共 999,990 条')).toBeInTheDocument();
+    },
+  );
+
+  it('tells an end cursor from a row cursor', () => {
+    for (const c of ['0_0', '-9007199254740991_0', '9007199254740991_0', '5_00']) expect(isEndCursor(c)).toBe(true);
+    for (const c of [undefined, '', '2_2', '0_10', '-3_1', '9007199254740991_1']) expect(isEndCursor(c)).toBe(false);
   });
 
   it('remembers hidden columns, their order, density and widths per manager', async () => {

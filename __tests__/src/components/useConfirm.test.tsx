@@ -76,6 +76,25 @@ describe('useConfirm', () => {
     await expect(result).resolves.toBe('地址错误');
   });
 
+  it('keeps the dialog and the typed remark when it holds a control character the server refuses', async () => {
+    const { ask } = setup();
+    let settled = false;
+    const result = ask((c) => c({ content: '确认驳回该提现？', remark: { label: '驳回原因' } }));
+    void result.then(() => (settled = true));
+    const field = await screen.findByRole('textbox', { name: /驳回原因/ });
+    // A pasted control character (typed ones do not reach a textarea); line breaks are fine.
+    await userEvent.click(field);
+    await userEvent.paste('地址\n错误\u0007');
+    await userEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(screen.getByText('驳回原因不能包含控制字符', { selector: 'p' })).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveValue('地址\n错误\u0007');
+    expect(settled).toBe(false);
+    await userEvent.type(field, '{Backspace}');
+    await userEvent.click(screen.getByRole('button', { name: '确定' }));
+    await expect(result).resolves.toBe('地址\n错误');
+  });
+
   it('resolves null when a remark question is cancelled, and starts the next one empty', async () => {
     const { ask } = setup();
     const first = ask((c) => c({ content: '确认驳回？', remark: {} }));

@@ -146,7 +146,7 @@ const DEPOSIT_STAT = counter({
 
 /**
  * Queues the move of one deposit of `amount` from status `from` (null: a new deposit) to `to` in
- * deposit_stat, for the end of the caller's transaction (server/db/counters.ts).
+ * deposit_stat, for the end of the caller's transaction (`CounterMoves`, server/db/counterMoves.ts).
  */
 function moveDepositStat(db: Db, counts: CounterMoves, amount: bigint, from: number | null, to: number): void {
   counts.move(db, DEPOSIT_STAT, from === null ? null : { status: from }, { status: to }, { amount_sum: amount });

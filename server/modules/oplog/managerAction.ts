@@ -31,7 +31,7 @@ export interface Logged<T> {
 /**
  * Runs `change` in one transaction, then writes its op-log row as `actor` at `now`, then applies the
  * counter moves its writes queued: the hot counter rows last, held for the commit only
- * (server/db/counters.ts). `now` defaults to the clock read once, before the transaction.
+ * (server/db/counterMoves.ts). `now` defaults to the clock read once, before the transaction.
  */
 export async function managerAction<T>(
   ctx: Ctx,

@@ -209,7 +209,7 @@ const PAYMENT_STAT = counter({ table: 'payment_stat', source: 'payment_method', 
 
 /**
  * Queues the move of one payment method of `type` from status `from` (null: a new method) to `to` in
- * payment_stat, for the end of the caller's transaction (server/db/counters.ts).
+ * payment_stat, for the end of the caller's transaction (`CounterMoves`, server/db/counterMoves.ts).
  */
 function movePaymentStat(db: Db, counts: CounterMoves, type: number, from: number | null, to: number): void {
   counts.move(db, PAYMENT_STAT, from === null ? null : { type, status: from }, { type, status: to }, {});

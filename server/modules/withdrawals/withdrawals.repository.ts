@@ -142,7 +142,7 @@ export const WITHDRAWAL_STAT = counter({
 
 /**
  * Queues the move of one withdrawal of `type` from status `from` (null: a new record) to `to` in
- * withdrawal_stat, for the end of the caller's transaction (server/db/counters.ts).
+ * withdrawal_stat, for the end of the caller's transaction (`CounterMoves`, server/db/counterMoves.ts).
  */
 function moveWithdrawalStat(
   db: Db,

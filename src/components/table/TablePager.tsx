@@ -30,11 +30,16 @@ export function endCursor(order: 'asc' | 'desc'): string {
   return order === 'desc' ? `-${max}_0` : `${max}_0`;
 }
 
+/** The ascending end cursor of links bookmarked before the id-0 rule; the server still reads it as the end. */
+const OLD_ASC_END = `${Number.MAX_SAFE_INTEGER}_${Number.MAX_SAFE_INTEGER}`;
+
 /**
  * A 末页 cursor: id 0 names no row, and the server reads a `before` cursor with id 0 as the end of the
- * list (server/db/keyset.ts) — this console's end cursors and the `0_0` of links bookmarked before them.
+ * list (server/db/keyset.ts) — this console's end cursors, the `0_0` of links bookmarked before them,
+ * and the older ascending one.
  */
-export const isEndCursor = (before: string | undefined) => before !== undefined && /^-?\d+_0$/.test(before);
+export const isEndCursor = (before: string | undefined) =>
+  before !== undefined && (/^-?\d+_0+$/.test(before) || before === OLD_ASC_END);
 
 const NAV_LABELS: Record<string, string> = {
   first: '首页',

@@ -81,7 +81,7 @@ export type ListBillsApiArg = {
   order?: 'asc' | 'desc';
   /** the `next` of the page on screen: the page after it, found by index (any depth) */
   after?: string;
-  /** the `prev` of the page on screen: the page before it */
+  /** the `prev` of the page on screen: the page before it; a cursor with id 0 (`0_0`) names no row and gives the last page */
   before?: string;
   sort?: 'id' | 'createdAt';
   /** USDT, LZ or ENERGY */
@@ -148,7 +148,7 @@ export type ListEnergyChangesApiArg = {
   body: {
     /** the `next` of the page on screen: the page after it, found by index (any depth) */
     after?: string;
-    /** the `prev` of the page on screen: the page before it */
+    /** the `prev` of the page on screen: the page before it; a cursor with id 0 (`0_0`) names no row and gives the last page */
     before?: string;
     end?: string;
     /** member uid (exact) or phone (prefix) */

@@ -88,7 +88,7 @@ export type ListOrdersApiArg = {
   order?: 'asc' | 'desc';
   /** the `next` of the page on screen: the page after it, found by index (any depth) */
   after?: string;
-  /** the `prev` of the page on screen: the page before it */
+  /** the `prev` of the page on screen: the page before it; a cursor with id 0 (`0_0`) names no row and gives the last page */
   before?: string;
   sort?: 'id';
   orderNo?: string;

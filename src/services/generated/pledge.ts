@@ -127,7 +127,7 @@ export type ListPledgesApiArg = {
   order?: 'asc' | 'desc';
   /** the `next` of the page on screen: the page after it, found by index (any depth) */
   after?: string;
-  /** the `prev` of the page on screen: the page before it */
+  /** the `prev` of the page on screen: the page before it; a cursor with id 0 (`0_0`) names no row and gives the last page */
   before?: string;
   sort?: 'id';
   /** member uid (exact), phone (prefix) or nickname */
@@ -227,7 +227,7 @@ export type ListPledgeReleasesApiArg = {
   order?: 'asc' | 'desc';
   /** the `next` of the page on screen: the page after it, found by index (any depth) */
   after?: string;
-  /** the `prev` of the page on screen: the page before it */
+  /** the `prev` of the page on screen: the page before it; a cursor with id 0 (`0_0`) names no row and gives the last page */
   before?: string;
   pledgeId?: number;
   memberId?: number;
