@@ -1,6 +1,6 @@
 /**
  * An amount input: a TextField holding the decimal string as typed (never a number), ignoring
- * keystrokes that cannot be part of a decimal, with the asset code at its end. Validation goes through
+ * keystrokes that cannot be part of a signed decimal, with the asset code at its end. Validation goes through
  * domain/money.ts parseAsset, so the client refuses exactly what the server would:
  *
  *   amount: { label: '金额', required: true, validate: moneyRule('USDT') }      // useForm rule
@@ -24,6 +24,8 @@ export function validateMoney(value: string, asset: Asset, label = '金额', opt
   if (!text) return `${label}不能为空`;
   const parsed = parseAsset(text, asset, opts);
   if (parsed.ok) return null;
+  // An amount that may be negative (a balance adjustment) refuses only zero: "必须大于0" would mislead.
+  if (parsed.reason === 'zero' && opts.allowNegative) return `${label}不能为0`;
   const reason = moneyReasonText[parsed.reason];
   return parsed.reason === 'decimals' ? `${label}${reason}（最多${assetDecimals(asset)}位）` : `${label}${reason}`;
 }
@@ -35,12 +37,13 @@ export const moneyRule =
     validateMoney(value, asset, label, opts);
 
 /**
- * What the field lets through while typing: a sign (when allowed), digits and one point. Extra
- * places are let through on purpose (a paste would otherwise vanish silently) and refused by the
- * validation with a message saying how many places the asset has.
+ * What the field lets through while typing: a leading minus, digits and one point. A minus where an
+ * amount cannot be negative, and extra places, are let through on purpose — dropped, "-3.5" would
+ * silently become 3.5, and a pasted "-1" vanish — and refused by the validation with a message
+ * ("价格不能为负数", or how many places the asset has).
  */
-export function acceptsTyping(text: string, allowNegative = false): boolean {
-  return (allowNegative ? /^-?\d*(?:\.\d*)?$/ : /^\d*(?:\.\d*)?$/).test(text);
+export function acceptsTyping(text: string): boolean {
+  return /^-?\d*(?:\.\d*)?$/.test(text);
 }
 
 export type MoneyFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type'> &
@@ -56,7 +59,8 @@ export function MoneyField({
   asset,
   value,
   onChange,
-  allowNegative = false,
+  // The options are the validation's (moneyRule); taken out so they do not reach the input element.
+  allowNegative: _allowNegative,
   allowZero: _allowZero,
   showAsset = true,
   slotProps,
@@ -69,7 +73,7 @@ export function MoneyField({
       .replace(/[。．]/g, '.')
       .replace(/[－]/g, '-')
       .replace(/[\s,，]/g, '');
-    if (!acceptsTyping(text, allowNegative)) return;
+    if (!acceptsTyping(text)) return;
     if (text !== event.target.value) event.target.value = text;
     onChange(event);
   };

@@ -19,18 +19,21 @@ describe('validateMoney', () => {
 
   it('names the field and honours allowNegative/allowZero', () => {
     expect(validateMoney('-5', 'USDT', '调整金额', { allowNegative: true })).toBeNull();
+    // as the server words it (memberOpt.service.ts): a signed amount is refused only for being zero
+    expect(validateMoney('-0', 'USDT', '调整金额', { allowNegative: true })).toBe('调整金额不能为0');
+    expect(validateMoney('0', 'USDT', '金额')).toBe('金额必须大于0');
     expect(validateMoney('0', 'USDT', '手续费', { allowZero: true })).toBeNull();
     expect(validateMoney('x', 'USDT', '手续费')).toBe('手续费格式不正确');
   });
 });
 
 describe('acceptsTyping', () => {
-  it('lets through digits and one point, a minus only when allowed', () => {
+  it('lets through a leading minus, digits and one point (the validation refuses what may not be negative)', () => {
     expect(acceptsTyping('12.')).toBe(true);
     expect(acceptsTyping('.5')).toBe(true);
     expect(acceptsTyping('1.2.3')).toBe(false);
-    expect(acceptsTyping('-1')).toBe(false);
-    expect(acceptsTyping('-1', true)).toBe(true);
+    expect(acceptsTyping('-1')).toBe(true);
+    expect(acceptsTyping('1-')).toBe(false);
     expect(acceptsTyping('1e5')).toBe(false);
   });
 });
@@ -58,10 +61,18 @@ describe('MoneyField', () => {
     expect(input).toHaveValue('12.5');
   });
 
-  it('accepts a leading minus only for adjustments', async () => {
+  it('keeps a leading minus as typed, for adjustments and for the validation to refuse elsewhere', async () => {
     render(<Host allowNegative />);
     const input = screen.getByRole('textbox', { name: '金额' });
     await userEvent.type(input, '-3.25');
     expect(input).toHaveValue('-3.25');
+  });
+
+  it('never turns a negative amount into a positive one by dropping its minus', async () => {
+    render(<Host />);
+    const input = screen.getByRole('textbox', { name: '金额' });
+    await userEvent.type(input, '-3.5');
+    expect(input).toHaveValue('-3.5');
+    expect(validateMoney('-3.5', 'LZ', '价格')).toBe('价格不能为负数');
   });
 });

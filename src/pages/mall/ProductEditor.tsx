@@ -28,7 +28,15 @@ import { useProductInfoQuery, useSaveProductMutation, useSaveProductSkusMutation
 import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../store/toastSlice';
 import GalleryField from './GalleryField';
-import { checkDraft, draftOf, EMPTY_DRAFT, productBody, skusBody, type ProductDraft } from './productDraft';
+import {
+  checkDraft,
+  draftOf,
+  EMPTY_DRAFT,
+  productBody,
+  SEED_DAYS_RULE,
+  skusBody,
+  type ProductDraft,
+} from './productDraft';
 import SkuEditor from './SkuEditor';
 
 const RichTextEditor = lazy(() => import('../../components/RichTextEditor'));
@@ -154,8 +162,10 @@ function EditorForm({
                   label="释放天数"
                   required
                   value={d.seedDays}
-                  onChange={(e) => set({ seedDays: e.target.value.replace(/\D/g, '') })}
-                  helperText="购买后生成种子，按天释放能量"
+                  onChange={(e) => set({ seedDays: e.target.value.trim() })}
+                  // Kept as typed ("1.5" is not read as 15): a number that is not whole says so at once.
+                  error={/\D/.test(d.seedDays)}
+                  helperText={/\D/.test(d.seedDays) ? SEED_DAYS_RULE : '购买后生成种子，按天释放能量'}
                   sx={{ width: 220 }}
                 />
               </Stack>

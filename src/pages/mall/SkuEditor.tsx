@@ -160,7 +160,8 @@ export default function SkuEditor({ asset, dims, rows, onChange, onBusy, showErr
           <TableBody>
             {rows.map((r, i) => {
               const priceError = showErrors ? validateMoney(r.price, asset, '价格') : null;
-              const stockError = showErrors ? validateStock(r.stock) : null;
+              // Shown as soon as it is not a whole number: "1.5" kept as typed, never read as 15.
+              const stockError = showErrors || /\D/.test(r.stock) ? validateStock(r.stock) : null;
               return (
                 <TableRow key={JSON.stringify(r.values)}>
                   {r.values.map((v, j) => (
@@ -181,7 +182,7 @@ export default function SkuEditor({ asset, dims, rows, onChange, onBusy, showErr
                     <TextField
                       size="small"
                       value={r.stock}
-                      onChange={(e) => setRow(i, { stock: e.target.value.replace(/\D/g, '') })}
+                      onChange={(e) => setRow(i, { stock: e.target.value.trim() })}
                       error={!!stockError}
                       helperText={stockError ?? undefined}
                       slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': `第${i + 1}行库存` } }}

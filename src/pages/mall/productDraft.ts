@@ -62,6 +62,9 @@ export function draftOf(p: ProductInfo): ProductDraft {
 }
 
 /** The first problem of the draft, worded as the server words it; null when it can be saved. */
+/** The rule of a seed product's 释放天数, as the server words it. */
+export const SEED_DAYS_RULE = '释放天数为1-3650的整数';
+
 export function checkDraft(d: ProductDraft): string | null {
   const name = d.name.trim();
   if (!name) return MallMessages.nameRequired;
@@ -71,8 +74,7 @@ export function checkDraft(d: ProductDraft): string | null {
     if (!d.seedEnergy.trim() || !d.seedDays.trim()) return MallMessages.seedTermsRequired;
     const energy = validateMoney(d.seedEnergy, 'ENERGY', '总能量');
     if (energy) return energy;
-    if (!/^\d+$/.test(d.seedDays.trim()) || Number(d.seedDays) < 1 || Number(d.seedDays) > 3650)
-      return '释放天数为1-3650的整数';
+    if (!/^\d+$/.test(d.seedDays.trim()) || Number(d.seedDays) < 1 || Number(d.seedDays) > 3650) return SEED_DAYS_RULE;
   }
   if (!/^-?\d{1,9}$/.test(d.sort.trim())) return '排序为整数';
   return checkSkus(d.dims, d.rows, d.asset);

@@ -135,8 +135,15 @@ describe('ProductListPage', () => {
     expect(within(dialog).getByRole('button', { name: '加粗' })).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: '图片2前移' }));
     const stock = within(dialog).getByRole('textbox', { name: '第1行库存' });
+    // What is typed stays as typed: "1.5" is refused at once, never read as 15.
+    await u.clear(stock);
+    await u.type(stock, '1.5');
+    expect(stock).toHaveValue('1.5');
+    expect(stock).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByText(/^库存为0-\d+的整数$/)).toBeInTheDocument();
     await u.clear(stock);
     await u.type(stock, '16');
+    expect(stock).toHaveAttribute('aria-invalid', 'false');
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(of('product/sku')).toHaveLength(1));
     expect(of('product')[0].body).toMatchObject({
