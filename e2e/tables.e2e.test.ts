@@ -65,6 +65,27 @@ describe('list tables', () => {
     await context.close();
   });
 
+  it('shows every row action whole in the 操作 column at 1440 px', async () => {
+    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    await loginAs(page);
+    for (const path of [
+      WITHDRAW_PATH,
+      '/layout/depositLayout/depositListLayout',
+      '/layout/depositLayout/accountLayout',
+      '/layout/mallLayout/orderLayout',
+    ]) {
+      await page.goto(path);
+      await page.locator('tbody tr[data-id] td[data-field="__actions"]').first().waitFor();
+      const clipped = await page
+        .locator('tbody tr[data-id] td[data-field="__actions"]')
+        .evaluateAll((cells) =>
+          cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent?.replace(/\s+/g, ' ')),
+        );
+      expect({ path, clipped }).toEqual({ path, clipped: [] });
+    }
+    await context.close();
+  });
+
   it('goes to a page by number, to 末页 and back to 首页, and shows the last page for a page past the end', async () => {
     const total = (await api(await freshToken(), 'GET', '/v1/admin/member/list?size=10')).data.total as number;
     const last = Math.ceil(total / 10);

@@ -182,7 +182,8 @@ export default function DepositAccountsPage() {
                   </Button>
                 </>
               ),
-              { width: 180 },
+              // 180 px clipped 删除
+              { width: 220 },
             ),
           ]
         : []),

@@ -91,7 +91,8 @@ export default function DepositListPage() {
             {rowActions(row)}
           </>
         ),
-        { width: 200 },
+        // 详情, 确认 and 驳回: 200 px clipped the last one
+        { width: 240 },
       ),
     ],
     // act closes over stable hooks and the row only.

@@ -132,7 +132,8 @@ export default function OrderListPage() {
             {buttons(row)}
           </>
         ),
-        { width: 180 },
+        // 详情 with 发货 / 完成 and 取消: 180 px clipped the last one
+        { width: 220 },
       ),
     ],
     // act and buttons close over stable hooks, canOpt and the row only.

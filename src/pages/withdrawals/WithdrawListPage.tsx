@@ -172,7 +172,8 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
             {rowActions(row)}
           </>
         ),
-        { width: 200 },
+        // 详情 with up to three actions (通过, 打款, 驳回): 200 px clipped the last one
+        { width: 240 },
       ),
     ],
     // rowActions (act, setPaying) only close over stable hooks and the row.
