@@ -17,6 +17,7 @@ import { actionsColumn, memberColumn, moneyColumn, statusColumn, timeColumn } fr
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import EnumSelect from '../../components/EnumSelect';
 import { ListPage } from '../../components/ListPage';
+import { formatMoneyText } from '../../components/MoneyText';
 import { useListParams } from '../../components/useListParams';
 import type { ListSeedsApiArg } from '../../services/generated/seed';
 import { useListSeedsQuery } from '../../services/seeds';
@@ -45,7 +46,7 @@ function Progress({ row }: { row: Seed }) {
         aria-label={`释放进度 ${pct}%`}
       />
       <Typography variant="caption" color="text.secondary">
-        {row.released} / {row.totalEnergy}（{pct}%）
+        {formatMoneyText(row.released, 'ENERGY')} / {formatMoneyText(row.totalEnergy, 'ENERGY')}（{pct}%）
       </Typography>
     </Box>
   );

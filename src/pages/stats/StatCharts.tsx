@@ -81,6 +81,25 @@ export function chartGroups(days: string[], series: StatSeriesData[]): ChartData
   return out;
 }
 
+/**
+ * An axis tick in the units Chinese operators read at a glance: 8,500 · 1.5万 · 12万 · 3.2亿 (one
+ * decimal at most). Full figures ("10,000" and up) did not fit the axis and were cut to "10,0…".
+ */
+export function axisTick(v: number): string {
+  const short = (n: number, unit: string) => `${Number(n.toFixed(1))}${unit}`;
+  const a = Math.abs(v);
+  if (a >= 1e8) return short(v / 1e8, '亿');
+  if (a >= 1e4) return short(v / 1e4, '万');
+  return Number(v.toFixed(2)).toLocaleString('en-US');
+}
+
+const yAxis = [
+  {
+    valueFormatter: (v: number | null, ctx: { location: string }) =>
+      v === null ? '' : ctx.location === 'tick' ? axisTick(v) : String(v),
+  },
+];
+
 const CHART_HEIGHT = 260;
 const chartTexts = { noData: '暂无数据', loading: '加载中…' };
 
@@ -110,6 +129,7 @@ function Chart({ chart }: { chart: ChartData }) {
         <LineChart
           height={CHART_HEIGHT}
           xAxis={[{ ...xAxis, scaleType: 'point' }]}
+          yAxis={yAxis}
           series={series.map((s) => ({ ...s, showMark: days.length <= 31 }))}
           grid={{ horizontal: true }}
         />
@@ -117,6 +137,7 @@ function Chart({ chart }: { chart: ChartData }) {
         <BarChart
           height={CHART_HEIGHT}
           xAxis={[{ ...xAxis, scaleType: 'band' }]}
+          yAxis={yAxis}
           series={series}
           grid={{ horizontal: true }}
           hideLegend

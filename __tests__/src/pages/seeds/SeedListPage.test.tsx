@@ -60,7 +60,7 @@ function setup(lastRun: Run | null = RUN, path = PATH) {
     calls.push({ path: p, query });
     if (p === 'user/permissions') return envelope({ codes: ['seed:view'], tree: [] });
     if (p === 'seed/list') {
-      const list = [seed(1, 1, 1, '3.33', '10'), seed(2, 2, 2, '10', '10'), seed(3, 3, 1, '0', '0.03')];
+      const list = [seed(1, 1, 1, '3.33', '10'), seed(2, 2, 2, '2000.6', '2000.6'), seed(3, 3, 1, '0', '0.03')];
       return envelope({
         list,
         total: 3,
@@ -122,7 +122,7 @@ describe('SeedListPage', () => {
     expect(within(rowOf(1)).getByText('生长中')).toBeInTheDocument();
     expect(within(rowOf(2)).getByText('已成熟')).toBeInTheDocument();
     expect(within(rowOf(1)).getByRole('progressbar', { name: '释放进度 33%' })).toBeInTheDocument();
-    expect(within(rowOf(2)).getByText('10 / 10（100%）')).toBeInTheDocument();
+    expect(within(rowOf(2)).getByText('2,000.60 / 2,000.60（100%）')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('合计总能量：20.03 ENERGY，合计已释放：13.33 ENERGY，共 3 条');
     const run = screen.getByRole('note', { name: '最近结算' });
     expect(within(run).getByText('最近结算：2026-11-21')).toBeInTheDocument();

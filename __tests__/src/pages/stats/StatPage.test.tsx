@@ -1,5 +1,5 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { chartGroups } from '../../../../src/pages/stats/StatCharts';
+import { axisTick, chartGroups } from '../../../../src/pages/stats/StatCharts';
 import StatPage, {
   presetRange,
   rangeError,
@@ -230,6 +230,23 @@ describe('stat ranges', () => {
     // 2024 is a leap year: 2024-01-01..2024-12-31 is 366 days, one more is too many.
     expect(rangeError({ start: '2024-01-01', end: '2024-12-31' })).toBeNull();
     expect(rangeError({ start: '2024-01-01', end: '2025-01-01' })).toBe('统计范围最长 366 天');
+  });
+});
+
+describe('axisTick', () => {
+  it('writes big ticks in 万 and 亿 so they fit the axis', () => {
+    expect([0, 8500, 9999.5, 10_000, 15_000, 120_000, 123_456, 320_000_000, -25_000, 0.25].map(axisTick)).toEqual([
+      '0',
+      '8,500',
+      '9,999.5',
+      '1万',
+      '1.5万',
+      '12万',
+      '12.3万',
+      '3.2亿',
+      '-2.5万',
+      '0.25',
+    ]);
   });
 });
 
