@@ -273,7 +273,7 @@ export const permissionTree: PermissionNode[] = [
   {
     id: 1300,
     code: 'desc',
-    title: '文案管理',
+    title: '说明管理',
     kind: 'group',
     name: 'descLayout',
     layout: `${L}/descLayout`,
