@@ -18,8 +18,10 @@ export const demoSteps: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }
   { name: 'money: receiving addresses, deposits, withdrawals and extracts', run: (ctx) => seedMoneyDemo(ctx) },
   { name: 'seeds: seeds of every source', run: (ctx) => seedSeedsDemo(ctx) },
   { name: 'matches: matches in every status', run: (ctx) => seedMatchesDemo(ctx) },
-  { name: 'pledge: modes, pledges and their daily settlement', run: (ctx) => seedPledgeDemo(ctx) },
+  // Before the pledges: their step runs the daily settlement through the past days, which then releases
+  // the seeds the mall's past orders granted too (after it, those seeds waited for the next run).
   { name: 'mall: products with images, orders in every status', run: (ctx) => seedMallDemo(ctx) },
+  { name: 'pledge: modes, pledges and their daily settlement', run: (ctx) => seedPledgeDemo(ctx) },
   { name: 'content: notices, both texts and a month of LZ prices', run: (ctx) => seedContentDemo(ctx) },
 ];
 
