@@ -73,6 +73,9 @@ describe('list tables', () => {
       '/layout/depositLayout/depositListLayout',
       '/layout/depositLayout/accountLayout',
       '/layout/mallLayout/orderLayout',
+      '/layout/mallLayout/productLayout',
+      '/layout/matchLayout',
+      '/layout/noticeLayout',
     ]) {
       await page.goto(path);
       await page.locator('tbody tr[data-id] td[data-field="__actions"]').first().waitFor();

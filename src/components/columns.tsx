@@ -120,12 +120,18 @@ export function fileLinkColumn<R>(field: string, headerName: string, extra: Extr
   };
 }
 
+/**
+ * The width of an 操作 column that shows at most `buttons` small text buttons at once: each is at least
+ * 64 px, 4 px apart, in the cell's padding, with a little to spare (a narrower column clips the last).
+ */
+export const actionsWidth = (buttons: number) => 24 + 68 * buttons;
+
 /** The 操作 column: the row's action buttons (small text buttons), never sortable. */
 export function actionsColumn<R>(render: (row: R) => ReactNode, extra: Extra<R> = {}): Column<R> {
   return {
     field: '__actions',
     headerName: '操作',
-    width: 200,
+    width: actionsWidth(3),
     sortable: false,
     pin: 'right',
     hideable: false,

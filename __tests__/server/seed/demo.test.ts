@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { dayOf } from '../../../server/db/dayBuckets';
 import { seedDemoData } from '../../../server/seed/demo';
 import { ledgerViolations } from '../../../server/modules/ledger/ledger.service';
 import { build, dbKind, PG_URL, type TestApp } from '../helpers';
@@ -27,6 +28,7 @@ jest.setTimeout(300_000);
       .selectFrom('settlement_run')
       .select((eb) => eb.fn.max('day').as('day'))
       .executeTakeFirstOrThrow();
+    expect(Number(last.day)).toBe(dayOf(t.clock.now()) - 1); // the past days settled, yesterday last
     const behind = await t.db.db
       .selectFrom('seed')
       .select(['id', 'source', 'start_day', 'paid_day'])
@@ -35,8 +37,16 @@ jest.setTimeout(300_000);
       .where('paid_day', '<', Number(last.day))
       .execute();
     expect(behind).toEqual([]);
-    const fromMall = await t.db.db.selectFrom('seed').select('id').where('source', '=', 1).execute();
+    // The mall's seeds (those with an order) bought before yesterday have released energy.
+    const fromMall = await t.db.db
+      .selectFrom('seed')
+      .select(['released'])
+      .where('source', '=', 1)
+      .where('ref_id', 'is not', null)
+      .where('start_day', '<', Number(last.day))
+      .execute();
     expect(fromMall.length).toBeGreaterThan(0);
+    expect(fromMall.filter((s) => BigInt(s.released) === 0n)).toEqual([]);
     expect(await ledgerViolations(t.db.db)).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import type { Column } from '../../components/table/columnTypes';
 import { NoticeActions, noticeEditable, NoticeStatus } from '../../../domain/content';
 import Can from '../../components/Can';
-import { actionsColumn, statusColumn, timeColumn } from '../../components/columns';
+import { actionsColumn, actionsWidth, statusColumn, timeColumn } from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import EnumSelect from '../../components/EnumSelect';
 import { ListPage } from '../../components/ListPage';
@@ -96,7 +96,7 @@ export default function NoticeListPage() {
             )}
           </>
         ),
-        { width: 230 },
+        { width: actionsWidth(4) }, // 预览, 编辑, 发布 or 下线, 删除
       ),
     ];
   }, [canOpt, opt, run]);

@@ -17,7 +17,7 @@ import {
   type Chain,
 } from '../../../domain/deposits';
 import { Can } from '../../components/Can';
-import { actionsColumn, statusColumn, timeColumn, fileLinkColumn } from '../../components/columns';
+import { actionsColumn, actionsWidth, fileLinkColumn, statusColumn, timeColumn } from '../../components/columns';
 import { FormDialog } from '../../components/FormDialog';
 import { ListPage } from '../../components/ListPage';
 import { usePermissions } from '../../components/useCan';
@@ -182,8 +182,7 @@ export default function DepositAccountsPage() {
                   </Button>
                 </>
               ),
-              // 180 px clipped 删除
-              { width: 220 },
+              { width: actionsWidth(3) },
             ),
           ]
         : []),

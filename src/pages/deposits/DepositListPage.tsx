@@ -10,12 +10,13 @@ import type { Column } from '../../components/table/columnTypes';
 import { Chains, DepositActions, DepositStatus } from '../../../domain/deposits';
 import {
   actionsColumn,
+  actionsWidth,
+  copyColumn,
+  fileLinkColumn,
+  memberColumn,
   moneyColumn,
   statusColumn,
   timeColumn,
-  memberColumn,
-  fileLinkColumn,
-  copyColumn,
 } from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { IdFilter } from '../../components/IdFilter';
@@ -91,8 +92,7 @@ export default function DepositListPage() {
             {rowActions(row)}
           </>
         ),
-        // 详情, 确认 and 驳回: 200 px clipped the last one
-        { width: 240 },
+        { width: actionsWidth(3) }, // 详情, 确认, 驳回
       ),
     ],
     // act closes over stable hooks and the row only.

@@ -16,7 +16,14 @@ import type { Asset } from '../../../domain/assets';
 import { OrderActions, OrderStatus, type OrderAction } from '../../../domain/mall';
 import { thumbOf } from '../../../domain/formats';
 import Can from '../../components/Can';
-import { actionsColumn, memberColumn, moneyColumn, statusColumn, timeColumn } from '../../components/columns';
+import {
+  actionsColumn,
+  actionsWidth,
+  memberColumn,
+  moneyColumn,
+  statusColumn,
+  timeColumn,
+} from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { ExportButton } from '../../components/ExportButton';
 import { ListPage } from '../../components/ListPage';
@@ -132,8 +139,7 @@ export default function OrderListPage() {
             {buttons(row)}
           </>
         ),
-        // 详情 with 发货 / 完成 and 取消: 180 px clipped the last one
-        { width: 220 },
+        { width: actionsWidth(3) }, // 详情, 发货 or 完成, 取消
       ),
     ],
     // act and buttons close over stable hooks, canOpt and the row only.

@@ -17,7 +17,7 @@ import { Assets } from '../../../domain/assets';
 import { ProductKind, ProductOperations, ProductStatus, type ProductOperation } from '../../../domain/mall';
 import { pagePaths } from '../../../domain/pagePaths';
 import { thumbOf } from '../../../domain/formats';
-import { actionsColumn, moneyColumn, statusColumn, timeColumn } from '../../components/columns';
+import { actionsColumn, actionsWidth, moneyColumn, statusColumn, timeColumn } from '../../components/columns';
 import EnumSelect from '../../components/EnumSelect';
 import { ListPage } from '../../components/ListPage';
 import useAction from '../../components/useAction';
@@ -142,7 +142,7 @@ export default function ProductListPage() {
             </Button>
           </>
         ),
-        { width: 220 },
+        { width: actionsWidth(4) }, // 编辑, 上架 or 下架, 删除, 订单
       ),
     ],
     // act closes over stable hooks and the permissions only.

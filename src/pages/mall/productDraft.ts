@@ -61,10 +61,10 @@ export function draftOf(p: ProductInfo): ProductDraft {
   };
 }
 
-/** The first problem of the draft, worded as the server words it; null when it can be saved. */
 /** The rule of a seed product's 释放天数, as the server words it. */
 export const SEED_DAYS_RULE = '释放天数为1-3650的整数';
 
+/** The first problem of the draft, worded as the server words it; null when it can be saved. */
 export function checkDraft(d: ProductDraft): string | null {
   const name = d.name.trim();
   if (!name) return MallMessages.nameRequired;

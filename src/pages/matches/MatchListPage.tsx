@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Column } from '../../components/table/columnTypes';
 import { MatchActions, MatchStatus, type MatchAction } from '../../../domain/matches';
-import { actionsColumn, moneyColumn, statusColumn, timeColumn } from '../../components/columns';
+import { actionsColumn, actionsWidth, moneyColumn, statusColumn, timeColumn } from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import EnumSelect from '../../components/EnumSelect';
 import { ListPage } from '../../components/ListPage';
@@ -104,7 +104,7 @@ export default function MatchListPage() {
             {buttons(row)}
           </>
         ),
-        { width: 180 },
+        { width: actionsWidth(3) }, // 详情, 完成, 取消
       ),
     ],
     // act and buttons close over stable hooks, canOpt and the row only.

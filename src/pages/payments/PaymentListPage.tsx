@@ -9,7 +9,14 @@ import TextField from '@mui/material/TextField';
 import type { Column } from '../../components/table/columnTypes';
 import { PaymentActions, PaymentStatus, PaymentType, type PaymentAction } from '../../../domain/payments';
 import { Can } from '../../components/Can';
-import { actionsColumn, statusColumn, timeColumn, memberColumn, fileLinkColumn } from '../../components/columns';
+import {
+  actionsColumn,
+  actionsWidth,
+  fileLinkColumn,
+  memberColumn,
+  statusColumn,
+  timeColumn,
+} from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { ExportButton } from '../../components/ExportButton';
 import { ListPage } from '../../components/ListPage';
@@ -91,7 +98,7 @@ export default function PaymentListPage() {
                 </Button>
               ))
             : null,
-        { width: 140 },
+        { width: actionsWidth(2) },
       ),
     ],
     // act closes over stable hooks and the row only.

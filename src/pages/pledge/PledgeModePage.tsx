@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import type { Column } from '../../components/table/columnTypes';
 import { ratePercent } from '../../../domain/economy';
 import { PledgeModeStatus } from '../../../domain/pledge';
-import { actionsColumn, moneyColumn, statusColumn, timeColumn } from '../../components/columns';
+import { actionsColumn, actionsWidth, moneyColumn, statusColumn, timeColumn } from '../../components/columns';
 import { ListPage } from '../../components/ListPage';
 import useAction from '../../components/useAction';
 import { useCan } from '../../components/useCan';
@@ -82,7 +82,7 @@ export default function PledgeModePage() {
               </Button>
             </>
           ) : null,
-        { width: 140 },
+        { width: actionsWidth(2) },
       ),
     ],
     // toggle only closes over stable hooks and the row.

@@ -86,11 +86,11 @@ export function chartGroups(days: string[], series: StatSeriesData[]): ChartData
  * decimal at most). Full figures ("10,000" and up) did not fit the axis and were cut to "10,0…".
  */
 export function axisTick(v: number): string {
-  const short = (n: number, unit: string) => `${Number(n.toFixed(1))}${unit}`;
-  const a = Math.abs(v);
-  if (a >= 1e8) return short(v / 1e8, '亿');
-  if (a >= 1e4) return short(v / 1e4, '万');
-  return Number(v.toFixed(2)).toLocaleString('en-US');
+  const short = (n: number) => Number(n.toFixed(1));
+  // The unit is chosen after rounding: 99,999,000 is 1亿, not 10000万.
+  if (Math.abs(short(v / 1e4)) >= 1e4) return `${short(v / 1e8)}亿`;
+  if (Math.abs(short(v)) >= 1e4) return `${short(v / 1e4)}万`;
+  return v.toLocaleString('en-US', { maximumFractionDigits: 4 });
 }
 
 const yAxis = [

@@ -19,11 +19,12 @@ import {
 } from '../../../domain/withdrawals';
 import {
   actionsColumn,
+  actionsWidth,
   copyColumn,
+  memberColumn,
   moneyColumn,
   statusColumn,
   timeColumn,
-  memberColumn,
 } from '../../components/columns';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { IdFilter } from '../../components/IdFilter';
@@ -172,8 +173,7 @@ export default function WithdrawListPage({ type = 1 }: WithdrawListPageProps) {
             {rowActions(row)}
           </>
         ),
-        // 详情 with up to three actions (通过, 打款, 驳回): 200 px clipped the last one
-        { width: 240 },
+        { width: actionsWidth(3) }, // 详情 and two of 通过 / 打款 / 驳回
       ),
     ],
     // rowActions (act, setPaying) only close over stable hooks and the row.
