@@ -55,6 +55,18 @@ export type MoneyFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type'
     showAsset?: boolean;
   };
 
+/**
+ * A number as typed with a Chinese IME, in ASCII: full-width digits, points and minus become ASCII;
+ * spaces and commas are dropped. Amounts (MoneyField) and whole-number fields (库存, 释放天数) alike.
+ */
+export function asciiNumberText(text: string): string {
+  return text
+    .replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
+    .replace(/[。．]/g, '.')
+    .replace(/[－]/g, '-')
+    .replace(/[\s,，]/g, '');
+}
+
 export function MoneyField({
   asset,
   value,
@@ -67,12 +79,7 @@ export function MoneyField({
   ...rest
 }: MoneyFieldProps) {
   const handleChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    // Full-width digits and points from a Chinese IME become ASCII; spaces and commas are dropped.
-    const text = event.target.value
-      .replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
-      .replace(/[。．]/g, '.')
-      .replace(/[－]/g, '-')
-      .replace(/[\s,，]/g, '');
+    const text = asciiNumberText(event.target.value);
     if (!acceptsTyping(text)) return;
     if (text !== event.target.value) event.target.value = text;
     onChange(event);

@@ -141,8 +141,10 @@ describe('ProductListPage', () => {
     expect(stock).toHaveValue('1.5');
     expect(stock).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByText(/^库存为0-\d+的整数$/)).toBeInTheDocument();
+    // Digits from a Chinese IME's full-width mode become ASCII, as in an amount.
     await u.clear(stock);
-    await u.type(stock, '16');
+    await u.type(stock, '１６');
+    expect(stock).toHaveValue('16');
     expect(stock).toHaveAttribute('aria-invalid', 'false');
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(of('product/sku')).toHaveLength(1));
