@@ -10,7 +10,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { ChangeEvent } from 'react';
 import { assetDecimals, type Asset } from '../../domain/assets';
-import { moneyReasonText, parseAsset } from '../../domain/money';
+import { moneyReasonText, moneyRefusal, parseAsset } from '../../domain/money';
 
 export interface MoneyOptions {
   /** A balance adjustment may be negative. */
@@ -26,8 +26,9 @@ export function validateMoney(value: string, asset: Asset, label = '金额', opt
   if (parsed.ok) return null;
   // An amount that may be negative (a balance adjustment) refuses only zero: "必须大于0" would mislead.
   if (parsed.reason === 'zero' && opts.allowNegative) return `${label}不能为0`;
-  const reason = moneyReasonText[parsed.reason];
-  return parsed.reason === 'decimals' ? `${label}${reason}（最多${assetDecimals(asset)}位）` : `${label}${reason}`;
+  if (parsed.reason === 'decimals') return `${label}${moneyReasonText.decimals}（最多${assetDecimals(asset)}位）`;
+  // The server's words for the rest ("金额不能超过100000000", not a vague "超出允许范围").
+  return moneyRefusal(label, parsed.reason, asset);
 }
 
 /** A useForm `validate` rule for an amount of `asset`; its messages use the field's label. */

@@ -14,7 +14,9 @@ describe('validateMoney', () => {
     ['abc', 'LZ', '金额格式不正确'],
     ['0', 'LZ', '金额必须大于0'],
     ['-1', 'LZ', '金额不能为负数'],
-    ['100000000000000000', 'ENERGY', '金额超出允许范围'],
+    // the ceiling named, in the server's words (domain/money.ts moneyRefusal)
+    ['100000000000000000', 'ENERGY', '金额不能超过1000000000000'],
+    ['100000000.000001', 'USDT', '金额不能超过100000000'],
   ] as const)('%s %s → %s', (value, asset, error) => expect(validateMoney(value, asset)).toBe(error));
 
   it('names the field and honours allowNegative/allowZero', () => {
