@@ -13,7 +13,7 @@ import {
   queueReleaseCounts,
   rebuildPledgeStats,
   type PledgeReleaseCount,
-} from './pledge.repository';
+} from './pledge.counters';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -11,7 +11,7 @@ import {
   rebuildSeedStats,
   seedCounterViolations,
   type SeedReleaseCount,
-} from './seeds.repository';
+} from './seeds.counters';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
