@@ -20,7 +20,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { ClientMessages as Messages } from '../../domain/codes';
 import { useAppDispatch } from '../store/hooks';
-import { toastShown } from '../store/toastSlice';
+import { errorShownInPlace, toastShown } from '../store/toastSlice';
 
 export interface FormDialogProps {
   open: boolean;
@@ -92,7 +92,10 @@ export function FormDialog({
       onClose();
     } catch (error) {
       setBusy(false);
-      setFailure(errorMessage(error));
+      const message = errorMessage(error);
+      setFailure(message);
+      // Shown in the dialog, where the operator is looking: not a second time as a toast.
+      dispatch(errorShownInPlace(message));
     }
   };
 

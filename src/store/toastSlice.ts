@@ -30,8 +30,21 @@ const toastSlice = createSlice({
     toastClosed(state, action: PayloadAction<number>) {
       state.items = state.items.filter((t) => t.id !== action.payload);
     },
+    /**
+     * A refusal the caller shows in place (a form dialog's alert): the error toast the store raised for
+     * the same message goes, so the operator does not read it twice.
+     */
+    errorShownInPlace(state, action: PayloadAction<string>) {
+      for (let i = state.items.length - 1; i >= 0; i--) {
+        const t = state.items[i];
+        if (t.severity === 'error' && t.msg === action.payload) {
+          state.items.splice(i, 1);
+          return;
+        }
+      }
+    },
   },
 });
 
-export const { toastShown, toastClosed } = toastSlice.actions;
+export const { toastShown, toastClosed, errorShownInPlace } = toastSlice.actions;
 export default toastSlice.reducer;

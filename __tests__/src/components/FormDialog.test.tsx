@@ -7,6 +7,7 @@ import { FormDialog } from '../../../src/components/FormDialog';
 import { MoneyField, moneyRule } from '../../../src/components/MoneyField';
 import { useForm } from '../../../src/components/useForm';
 import { createAppStore } from '../../../src/store';
+import { toastShown } from '../../../src/store/toastSlice';
 
 type Values = { username: string; amount: string; remark: string };
 
@@ -97,13 +98,18 @@ describe('FormDialog with useForm and MoneyField', () => {
     await waitFor(() => expect(submit).toHaveBeenCalledWith({ username: 'alice', amount: '123.501', remark: '' }));
   });
 
-  it("shows the server's msg in the dialog on failure and keeps what was typed", async () => {
-    const submit = jest.fn(async () => Promise.reject({ code: 409, msg: '用户名已存在' }));
-    const { closed } = setup(submit);
+  it("shows the server's msg in the dialog on failure, not also as a toast, and keeps what was typed", async () => {
+    const submit = jest.fn(async () => {
+      // what the store does with a refused call (src/store/store.ts): an error toast of its msg
+      store.dispatch(toastShown('用户名已存在', 'error'));
+      return Promise.reject({ code: 409, msg: '用户名已存在' });
+    });
+    const { store, closed } = setup(submit);
     await userEvent.type(field(/用户名/), 'alice');
     await userEvent.type(field(/金额/), '10');
     await userEvent.click(screen.getByRole('button', { name: '确定' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('用户名已存在');
+    expect(store.getState().toast.items).toEqual([]);
     expect(field(/用户名/)).toHaveValue('alice');
     expect(closed).not.toHaveBeenCalled();
   });

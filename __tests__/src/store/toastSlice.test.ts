@@ -1,4 +1,4 @@
-import toastReducer, { toastClosed, toastShown } from '../../../src/store/toastSlice';
+import toastReducer, { errorShownInPlace, toastClosed, toastShown } from '../../../src/store/toastSlice';
 
 describe('toastSlice', () => {
   it('starts empty', () => {
@@ -29,5 +29,19 @@ describe('toastSlice', () => {
     state = toastReducer(state, toastClosed(1));
     expect(state.items.map((t) => t.msg)).toEqual(['二']);
     expect(toastReducer(state, toastClosed(99)).items).toHaveLength(1);
+  });
+
+  it('drops the latest error toast of a message its caller shows in place, and nothing else', () => {
+    let state = toastReducer(undefined, toastShown('用户名已存在', 'error'));
+    state = toastReducer(state, toastShown('保存成功'));
+    state = toastReducer(state, toastShown('用户名已存在', 'error'));
+    state = toastReducer(state, errorShownInPlace('用户名已存在'));
+    expect(state.items).toEqual([
+      { id: 1, msg: '用户名已存在', severity: 'error' },
+      { id: 2, msg: '保存成功', severity: 'success' },
+    ]);
+    // a success with the same words, or a message with no toast, stays as it is
+    expect(toastReducer(state, errorShownInPlace('保存成功')).items).toHaveLength(2);
+    expect(toastReducer(state, errorShownInPlace('别的')).items).toHaveLength(2);
   });
 });
