@@ -119,7 +119,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       },
     },
     // The serializer's own Ajv (it picks anyOf branches by validating) knows the annotation too; it
-    // warned "unknown format" on every settings answer.
+    // warned "unknown format" when it compiled the settings answer's serializer.
     serializerOpts: { rounding: 'trunc', ajv: { formats: { [DECIMAL_FORMAT]: true } } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

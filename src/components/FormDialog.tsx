@@ -19,7 +19,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { ClientMessages as Messages } from '../../domain/codes';
-import { useAppDispatch } from '../store/hooks';
+import { useAppDispatch, useAppStore } from '../store/hooks';
 import { errorShownInPlace, toastShown } from '../store/toastSlice';
 
 export interface FormDialogProps {
@@ -69,6 +69,7 @@ export function FormDialog({
 }: FormDialogProps) {
   const id = useId();
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [wasOpen, setWasOpen] = useState(open);
@@ -84,6 +85,7 @@ export function FormDialog({
     setFailure(null);
     if (form && !form.validate()) return;
     setBusy(true);
+    const toastsBefore = store.getState().toast.nextId;
     try {
       const done = await onSubmit();
       setBusy(false);
@@ -95,7 +97,7 @@ export function FormDialog({
       const message = errorMessage(error);
       setFailure(message);
       // Shown in the dialog, where the operator is looking: not a second time as a toast.
-      dispatch(errorShownInPlace(message));
+      dispatch(errorShownInPlace({ msg: message, since: toastsBefore }));
     }
   };
 

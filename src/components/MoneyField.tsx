@@ -57,15 +57,21 @@ export type MoneyFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type'
   };
 
 /**
- * A number as typed with a Chinese IME, in ASCII: full-width digits, points and minus become ASCII;
- * spaces and commas are dropped. Amounts (MoneyField) and whole-number fields (库存, 释放天数) alike.
+ * A whole number as typed with a Chinese IME, in ASCII: full-width digits, point and minus become ASCII,
+ * the ends are trimmed; anything else stays, so the field's rule can refuse it ("1，5" is not 15).
+ * For 库存 and 释放天数.
  */
-export function asciiNumberText(text: string): string {
+export function wholeNumberText(text: string): string {
   return text
     .replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
     .replace(/[。．]/g, '.')
     .replace(/[－]/g, '-')
-    .replace(/[\s,，]/g, '');
+    .trim();
+}
+
+/** An amount as typed with a Chinese IME, in ASCII (wholeNumberText), with spaces and commas dropped. */
+export function asciiNumberText(text: string): string {
+  return wholeNumberText(text).replace(/[\s,，]/g, '');
 }
 
 export function MoneyField({

@@ -32,12 +32,14 @@ const toastSlice = createSlice({
     },
     /**
      * A refusal the caller shows in place (a form dialog's alert): the error toast the store raised for
-     * the same message goes, so the operator does not read it twice.
+     * it goes, so the operator does not read it twice. Only a toast raised since `since` (the `nextId`
+     * read before the call) and with the same words: an older one, of another call, stays.
      */
-    errorShownInPlace(state, action: PayloadAction<string>) {
+    errorShownInPlace(state, action: PayloadAction<{ msg: string; since: number }>) {
+      const { msg, since } = action.payload;
       for (let i = state.items.length - 1; i >= 0; i--) {
         const t = state.items[i];
-        if (t.severity === 'error' && t.msg === action.payload) {
+        if (t.id >= since && t.severity === 'error' && t.msg === msg) {
           state.items.splice(i, 1);
           return;
         }

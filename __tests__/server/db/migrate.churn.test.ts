@@ -38,12 +38,13 @@ describeOnPg('migrations while other schemas are dropped (needs TEST_DATABASE_UR
     })();
     try {
       // The schema is up to date: each call is the Migrator's checks and its lock, a few statements.
-      for (let i = 0; i < 40; i++) await migrateToLatest(handle.db);
+      // Unfixed, about one in ten introspections failed under such churn: 80 calls miss it ~never.
+      for (let i = 0; i < 80; i++) await migrateToLatest(handle.db);
     } finally {
       stop = true;
       await churn;
       await churner.end();
     }
-    expect(churned).toBeGreaterThan(10);
+    expect(churned).toBeGreaterThan(20);
   });
 });

@@ -31,17 +31,29 @@ describe('toastSlice', () => {
     expect(toastReducer(state, toastClosed(99)).items).toHaveLength(1);
   });
 
-  it('drops the latest error toast of a message its caller shows in place, and nothing else', () => {
+  it('drops the error toast raised since the call for the message its caller shows in place, and nothing else', () => {
     let state = toastReducer(undefined, toastShown('用户名已存在', 'error'));
     state = toastReducer(state, toastShown('保存成功'));
+    const since = state.nextId;
     state = toastReducer(state, toastShown('用户名已存在', 'error'));
-    state = toastReducer(state, errorShownInPlace('用户名已存在'));
+    state = toastReducer(state, errorShownInPlace({ msg: '用户名已存在', since }));
     expect(state.items).toEqual([
       { id: 1, msg: '用户名已存在', severity: 'error' },
       { id: 2, msg: '保存成功', severity: 'success' },
     ]);
-    // a success with the same words, or a message with no toast, stays as it is
-    expect(toastReducer(state, errorShownInPlace('保存成功')).items).toHaveLength(2);
-    expect(toastReducer(state, errorShownInPlace('别的')).items).toHaveLength(2);
+    // a toast raised before the call (another call's), a success with the same words, a message with
+    // no toast: each stays
+    expect(toastReducer(state, errorShownInPlace({ msg: '用户名已存在', since })).items).toHaveLength(2);
+    expect(toastReducer(state, errorShownInPlace({ msg: '保存成功', since: 1 })).items).toHaveLength(2);
+    expect(toastReducer(state, errorShownInPlace({ msg: '别的', since: 1 })).items).toHaveLength(2);
+  });
+
+  it('keeps an earlier toast of the same words when the call raised none (it was shown once already)', () => {
+    // a list refetch failed with 系统繁忙 first; the dialog's call failing the same way adds no toast
+    let state = toastReducer(undefined, toastShown('系统繁忙，请稍后再试', 'error'));
+    const since = state.nextId;
+    state = toastReducer(state, toastShown('系统繁忙，请稍后再试', 'error'));
+    state = toastReducer(state, errorShownInPlace({ msg: '系统繁忙，请稍后再试', since }));
+    expect(state.items.map((t) => t.id)).toEqual([1]);
   });
 });

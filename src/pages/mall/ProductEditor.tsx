@@ -22,7 +22,7 @@ import { ProductKind } from '../../../domain/mall';
 import EnumSelect from '../../components/EnumSelect';
 import { errorMessage } from '../../components/FormDialog';
 import ImageUpload from '../../components/ImageUpload';
-import { asciiNumberText, MoneyField } from '../../components/MoneyField';
+import { MoneyField, wholeNumberText } from '../../components/MoneyField';
 import { useConfirm } from '../../components/useConfirm';
 import { useProductInfoQuery, useSaveProductMutation, useSaveProductSkusMutation } from '../../services/products';
 import { useAppDispatch } from '../../store/hooks';
@@ -162,7 +162,7 @@ function EditorForm({
                   label="释放天数"
                   required
                   value={d.seedDays}
-                  onChange={(e) => set({ seedDays: asciiNumberText(e.target.value) })}
+                  onChange={(e) => set({ seedDays: wholeNumberText(e.target.value) })}
                   // Kept as typed ("1.5" is not read as 15): a number that is not whole says so at once.
                   error={/\D/.test(d.seedDays)}
                   helperText={/\D/.test(d.seedDays) ? SEED_DAYS_RULE : '购买后生成种子，按天释放能量'}

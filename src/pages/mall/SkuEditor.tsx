@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import type { Asset } from '../../../domain/assets';
 import { SkuLimits, type SpecDim } from '../../../domain/mallRules';
-import { asciiNumberText, MoneyField, validateMoney } from '../../components/MoneyField';
+import { MoneyField, validateMoney, wholeNumberText } from '../../components/MoneyField';
 import SkuImage from './SkuImage';
 import { bulkFill, regenerate, validateStock, type SkuDraft } from './skuTable';
 
@@ -134,7 +134,7 @@ export default function SkuEditor({ asset, dims, rows, onChange, onBusy, showErr
           label="库存"
           size="small"
           value={fillStock}
-          onChange={(e) => setFillStock(asciiNumberText(e.target.value))}
+          onChange={(e) => setFillStock(wholeNumberText(e.target.value))}
           sx={{ width: 140 }}
         />
         <Button
@@ -182,7 +182,7 @@ export default function SkuEditor({ asset, dims, rows, onChange, onBusy, showErr
                     <TextField
                       size="small"
                       value={r.stock}
-                      onChange={(e) => setRow(i, { stock: asciiNumberText(e.target.value) })}
+                      onChange={(e) => setRow(i, { stock: wholeNumberText(e.target.value) })}
                       error={!!stockError}
                       helperText={stockError ?? undefined}
                       slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': `第${i + 1}行库存` } }}

@@ -19,9 +19,13 @@ describe(`system settings and the LZ price (${dbKind})`, () => {
   it('answers every group with its defaults, then saves only the groups sent, logging each field old → new', async () => {
     // The serializer knows the decimal annotation: no "unknown format" warning on any answer.
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const first = await get();
-    expect(warn).not.toHaveBeenCalled();
-    warn.mockRestore();
+    let first;
+    try {
+      first = await get();
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
     expect(first.data).toMatchObject({
       platform: { name: 'LZ 社区' },
       register: { open: true, inviteReward: '0' },

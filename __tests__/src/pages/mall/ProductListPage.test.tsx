@@ -141,6 +141,11 @@ describe('ProductListPage', () => {
     expect(stock).toHaveValue('1.5');
     expect(stock).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByText(/^库存为0-\d+的整数$/)).toBeInTheDocument();
+    // A comma is not dropped into another number: "1，5" is refused, not read as 15.
+    await u.clear(stock);
+    await u.type(stock, '1，5');
+    expect(stock).toHaveValue('1，5');
+    expect(stock).toHaveAttribute('aria-invalid', 'true');
     // Digits from a Chinese IME's full-width mode become ASCII, as in an amount.
     await u.clear(stock);
     await u.type(stock, '１６');
