@@ -38,6 +38,16 @@ export function currentFullPath(): string {
   return `${pathname}${search}${hash}`;
 }
 
+/**
+ * Until this time a 301/302 is expected: a page that ended the session itself (a password change) is
+ * about to log out and go to login. A request answered so meanwhile (the live feed's) fails quietly
+ * instead of sending the user to login with a way back here first.
+ */
+let sessionEndExpectedUntil = 0;
+export function expectSessionEnd(withinMs: number) {
+  sessionEndExpectedUntil = Date.now() + withinMs;
+}
+
 /** A 301/302 ends the session: replace the route with the login page, coming back here after (downloads too). */
 export function redirectToLogin() {
   if (window.location.pathname !== '/login') {
@@ -142,8 +152,10 @@ const send: Query = async (args, api) => {
     const { code, msg, data } = (body ?? {}) as { code?: number; msg?: string; data?: unknown };
     if (code === Code.ok) return { data };
     if (code === Code.notLoggedIn || code === Code.sessionEnded) {
-      api.dispatch(loggedOut());
-      redirectToLogin();
+      if (Date.now() > sessionEndExpectedUntil) {
+        api.dispatch(loggedOut());
+        redirectToLogin();
+      }
       return { error: { code, msg: msg || Messages.busy } };
     }
     return { error: { code: typeof code === 'number' ? code : Code.internal, msg: msg || Messages.busy } };

@@ -1,5 +1,12 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
-import { answerHook, baseQuery, HTTP_TIMEOUT_MS, LOGIN_PATH, setNavigator } from '../../../src/services/http';
+import {
+  answerHook,
+  baseQuery,
+  expectSessionEnd,
+  HTTP_TIMEOUT_MS,
+  LOGIN_PATH,
+  setNavigator,
+} from '../../../src/services/http';
 import { createAppStore } from '../../../src/store';
 import { envelope, mockFetch, requestOf } from '../mockFetch';
 
@@ -141,6 +148,26 @@ describe('baseQuery', () => {
     expect(localStorage.getItem('lz-admin-token')).toBeNull();
     expect(navigate).not.toHaveBeenCalled();
     expect(counter()).toBe(0);
+  });
+
+  it('while a page ends the session itself (a password change), a 302 fails quietly: no redirect with a way back', async () => {
+    const { run, navigate } = setup();
+    mockFetch(() => envelope(null, 302, '您的登录已失效，请重新登录'));
+    const now = jest.spyOn(Date, 'now');
+    try {
+      now.mockReturnValue(1_000_000);
+      expectSessionEnd(2500);
+      now.mockReturnValue(1_002_000);
+      expect((await run('/v1/admin/stat/welcome')).error).toMatchObject({ code: 302 });
+      expect(navigate).not.toHaveBeenCalled();
+      expect(localStorage.getItem('lz-admin-token')).toBe('tok-1'); // the page logs out itself
+      // past the window, a 302 is the session ended as ever
+      now.mockReturnValue(1_002_501);
+      await run('/v1/admin/stat/welcome');
+      expect(navigate).toHaveBeenCalledWith('/login?redirect=%2Flayout%2Fwelcome', { replace: true });
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it("fails any other code with the server's msg", async () => {

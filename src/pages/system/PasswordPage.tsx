@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PASSWORD_RULE_TEXT, passwordProblem } from '../../../domain/managers';
 import useForm from '../../components/useForm';
+import { expectSessionEnd } from '../../services/http';
 import { useChangePasswordMutation } from '../../services/system';
 import { loggedOut } from '../../store/authSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -70,6 +71,8 @@ export default function PasswordPage() {
     }
     setBusy(false);
     setDone(true);
+    // The server has ended this session too: a 302 to another request meanwhile is this logout's.
+    expectSessionEnd(LOGIN_DELAY_MS + 1000);
     dispatch(toastShown(PASSWORD_CHANGED, 'success'));
     // Every session has ended on the server: forget the token and log in again.
     timer.current = setTimeout(() => {
