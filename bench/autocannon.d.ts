@@ -9,6 +9,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     /** ms between samples (default 1000); a run ends at a sample. */
     sampleInt?: number;
+    /** Called with each connection's client before it sends: per-connection headers. */
+    setupClient?: (client: { setHeaders(headers: Record<string, string>): void }) => void;
   }
   interface Result {
     errors: number;

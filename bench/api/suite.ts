@@ -368,7 +368,15 @@ export interface CpuTarget {
 
 export async function cannon(
   url: string,
-  opts: { connections: number; duration: number; amount?: number; headers?: Record<string, string>; cpu?: CpuTarget },
+  opts: {
+    connections: number;
+    duration: number;
+    amount?: number;
+    headers?: Record<string, string>;
+    /** One session per connection, in turn (each connection is its own manager's console). */
+    tokens?: string[];
+    cpu?: CpuTarget;
+  },
 ): Promise<RunFigures> {
   const pids = opts.cpu ? await serverPids(opts.cpu.pid, opts.cpu.appName, PG_URL) : [];
   const cpu0 = cpuMsOfAll(pids);
@@ -389,10 +397,12 @@ export async function cannon(
  */
 function run(
   url: string,
-  opts: { connections: number; duration: number; amount?: number; headers?: Record<string, string> },
+  opts: { connections: number; duration: number; amount?: number; headers?: Record<string, string>; tokens?: string[] },
 ) {
   return new Promise<RunFigures & { seconds: number }>((resolve, reject) => {
     const lat: number[] = [];
+    let client = 0;
+    const tokens = opts.tokens;
     const t0 = performance.now();
     const inst = autocannon(
       {
@@ -400,6 +410,12 @@ function run(
         connections: opts.connections,
         ...(opts.amount ? { amount: opts.amount } : { duration: opts.duration }),
         headers: opts.headers,
+        ...(tokens?.length
+          ? {
+              setupClient: (c: { setHeaders(h: Record<string, string>): void }) =>
+                c.setHeaders({ ...opts.headers, authorization: tokens[client++ % tokens.length] }),
+            }
+          : {}),
         // autocannon stops only at a sample tick (1 s by default): a run shorter than that ticks sooner.
         sampleInt: Math.min(1000, opts.duration * 1000),
       },
@@ -471,13 +487,21 @@ export async function runApi(o: ApiOptions): Promise<ScenarioResult[]> {
   const list = scenarios(o.sample).filter((s) => !o.only?.length || o.only.some((p) => s.name.startsWith(p)));
   const app = (name: string) => (o.db === 'pg' ? { PGAPPNAME: name } : {});
   const cpuOf = (c: Child, name: string): CpuTarget => ({ pid: c.proc.pid!, appName: o.db === 'pg' ? name : null });
-  const real = await startServer('bench/api/server.ts', ['--mode', 'real', '--db', o.db], app('bench_real'));
+  const real = await startServer('bench/api/server.ts', ['--mode', 'real', '--db', o.db], {
+    ...app('bench_real'),
+    MAX_SESSIONS: String(Math.max(5, o.connections)),
+  });
   let floor: Child | null = null;
   const results: ScenarioResult[] = [];
   try {
     const base = `http://127.0.0.1:${real.port}`;
     const token = await login(real.port, o.password);
     const headers = { authorization: token };
+    // A session per connection, as that many managers would have: requests that share a session would
+    // flatter anything that reads sessions together (server/db/coalesce.ts). The real server is started
+    // with MAX_SESSIONS high enough that these logins end none of the others.
+    const tokens = [token];
+    while (tokens.length < o.connections) tokens.push(await login(real.port, o.password));
     const captured: Record<string, CapturedQuery[]> = {};
     const live: Scenario[] = [];
     const singles: Record<string, number> = {};
@@ -548,17 +572,21 @@ export async function runApi(o: ApiOptions): Promise<ScenarioResult[]> {
       const conns = slow ? 2 : o.connections;
       const dur = slow ? Math.min(3, o.duration) : o.duration;
       const reps = slow ? 1 : o.repeat;
-      const go = async (url: string, srvBase: string, extra: { headers?: Record<string, string>; cpu?: CpuTarget }) => {
+      const go = async (
+        url: string,
+        srvBase: string,
+        extra: { headers?: Record<string, string>; tokens?: string[]; cpu?: CpuTarget },
+      ) => {
         await settle(srvBase);
         return cannon(url, { connections: conns, duration: dur, amount: o.amount, ...extra });
       };
       // Warm both (page cache, JIT), then alternate so drift hits both sides alike.
       if (!slow && o.warm !== false) {
-        await cannon(realUrl, { connections: o.connections, duration: 1, headers });
+        await cannon(realUrl, { connections: o.connections, duration: 1, headers, tokens });
         await cannon(floorUrl, { connections: o.connections, duration: 1 });
       }
       for (let i = 0; i < reps; i++) {
-        runs.real.push(await go(realUrl, base, { headers, cpu: cpuOf(real, 'bench_real') }));
+        runs.real.push(await go(realUrl, base, { headers, tokens, cpu: cpuOf(real, 'bench_real') }));
         runs.floor.push(await go(floorUrl, floorBase, { cpu: cpuOf(floor!, 'bench_floor') }));
       }
       await Promise.all([settle(base), settle(floorBase)]);
