@@ -70,7 +70,7 @@ export function wholeNumberText(text: string): string {
 }
 
 /** An amount as typed with a Chinese IME, in ASCII (wholeNumberText), with spaces and commas dropped. */
-export function asciiNumberText(text: string): string {
+function asciiNumberText(text: string): string {
   return wholeNumberText(text).replace(/[\s,，]/g, '');
 }
 
