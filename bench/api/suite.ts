@@ -489,7 +489,7 @@ export async function runApi(o: ApiOptions): Promise<ScenarioResult[]> {
   const cpuOf = (c: Child, name: string): CpuTarget => ({ pid: c.proc.pid!, appName: o.db === 'pg' ? name : null });
   const real = await startServer('bench/api/server.ts', ['--mode', 'real', '--db', o.db], {
     ...app('bench_real'),
-    MAX_SESSIONS: String(Math.max(5, o.connections)),
+    MAX_SESSIONS: String(sessionsFor(o.connections)),
   });
   let floor: Child | null = null;
   const results: ScenarioResult[] = [];
@@ -501,7 +501,7 @@ export async function runApi(o: ApiOptions): Promise<ScenarioResult[]> {
     // flatter anything that reads sessions together (server/db/coalesce.ts). The real server is started
     // with MAX_SESSIONS high enough that these logins end none of the others.
     const tokens = [token];
-    while (tokens.length < o.connections) tokens.push(await login(real.port, o.password));
+    while (tokens.length < Math.min(100, o.connections)) tokens.push(await login(real.port, o.password));
     const captured: Record<string, CapturedQuery[]> = {};
     const live: Scenario[] = [];
     const singles: Record<string, number> = {};
@@ -617,9 +617,21 @@ export async function runApi(o: ApiOptions): Promise<ScenarioResult[]> {
         `api ${o.db} ${sc.name}: real ${fmt(r.rps)} req/s p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms | floor ${fmt(f.rps)} req/s p99 ${f.p99} ms | ratio ${out.ratio?.toFixed(2)} | CPU/req real ${r.cpuMs?.toFixed(2)} ms, floor ${f.cpuMs?.toFixed(2)} ms${r.non2xx || r.errors ? ` | ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`,
       );
     }
+    // Every session must still be live: a refused request answers HTTP 200 with code 301/302, which
+    // autocannon would count as served (and time the refusal's shorter path).
+    for (const tk of tokens) {
+      const body = (await (await fetch(`${base}/v1/admin/user/menu`, { headers: { authorization: tk } })).json()) as {
+        code: number;
+        msg: string;
+      };
+      if (body.code !== 200) throw new Error(`a bench session was refused after the runs: ${body.code} ${body.msg}`);
+    }
   } finally {
     await real.stop();
     if (floor) await floor.stop();
   }
   return results;
 }
+
+/** Sessions the real server keeps per manager for the bench (server/config.ts takes 1–100). */
+const sessionsFor = (connections: number) => Math.min(100, Math.max(5, connections));

@@ -40,17 +40,16 @@ export class CoalescedReads<K, V> {
     const keys = [...all.keys()];
     for (let i = 0; i < keys.length; i += this.maxKeys) {
       const part = keys.slice(i, i + this.maxKeys);
-      // loadMany may throw before it returns a promise: that fails this part's waiters too.
+      // loadMany may throw before it returns a promise, or answer something that is not a Map: either
+      // fails this part's waiters (a waiter already answered ignores the second call).
       Promise.resolve()
         .then(() => this.loadMany(part))
-        .then(
-          (found) => {
-            for (const k of part) for (const w of all.get(k)!) w.resolve(found.get(k));
-          },
-          (err: unknown) => {
-            for (const k of part) for (const w of all.get(k)!) w.reject(err);
-          },
-        );
+        .then((found) => {
+          for (const k of part) for (const w of all.get(k)!) w.resolve(found.get(k));
+        })
+        .catch((err: unknown) => {
+          for (const k of part) for (const w of all.get(k)!) w.reject(err);
+        });
     }
   }
 }

@@ -48,4 +48,18 @@ describe('CoalescedReads', () => {
     ]);
     expect(n).toBe(2);
   });
+
+  it('reads after the key was asked for: a change made in the same turn is seen', async () => {
+    const data = new Map([['a', 'old']]);
+    const reads = new CoalescedReads<string, string>(async (keys) => new Map(keys.map((k) => [k, data.get(k)!])));
+    const answer = reads.load('a');
+    data.set('a', 'new'); // committed after the request came, before its statement runs
+    expect(await answer).toBe('new');
+  });
+
+  it('fails every waiter when the read answers something unusable, and leaves none hanging', async () => {
+    const reads = new CoalescedReads<string, string>(async () => 'not a map' as never);
+    const settled = await Promise.allSettled(['a', 'b', 'a'].map((k) => reads.load(k)));
+    expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected', 'rejected']);
+  });
 });
