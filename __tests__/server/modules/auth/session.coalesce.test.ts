@@ -38,7 +38,7 @@ describe(`session lookups of requests that arrive together (${dbKind})`, () => {
     expect(lookups).toHaveBeenCalledTimes(dbKind === 'postgres' ? 1 : tokens.length);
   });
 
-  it('reads each session after its request came: a disable seen by the next burst', async () => {
+  it('keeps nothing between bursts: a disable is seen by the next one', async () => {
     const viewer = await actingAs(t, 'viewer02', ['manager:view']);
     const burst = () =>
       Promise.all(
