@@ -57,3 +57,18 @@ export async function counterViolations<K extends string, S extends string>(
     )}`.execute(db);
   return r.rows;
 }
+
+/** Recounts each of `counters` from its source table, one after the other. */
+export async function rebuildCounters(db: Db, counters: readonly Counter<any, any>[]): Promise<void> {
+  for (const c of counters) await rebuildCounter(db, c);
+}
+
+/** counterViolations of each named counter, checked at once: the same names, each with its keys that differ. */
+export async function namedCounterViolations<N extends string>(
+  db: Db,
+  counters: Record<N, Counter<any, any>>,
+): Promise<Record<N, Array<Record<string, number | string>>>> {
+  const names = Object.keys(counters) as N[];
+  const found = await Promise.all(names.map((n) => counterViolations(db, counters[n])));
+  return Object.fromEntries(names.map((n, i) => [n, found[i]])) as Record<N, Array<Record<string, number | string>>>;
+}

@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { counterViolations, rebuildCounter } from '../../db/counterAudit';
+import { counterViolations, rebuildCounters } from '../../db/counterAudit';
 import { type CounterMoves } from '../../db/counterMoves';
 import { counter, readCounter } from '../../db/counters';
 import { countInDayStat, dayStatViolations, rebuildDayStat, type DayStat } from '../../db/dayBuckets';
@@ -48,9 +48,7 @@ const ORDER_DAY_STAT = {
 } as const satisfies DayStat<'asset', 'total_sum'>;
 
 export async function rebuildMallStats(db: Db): Promise<void> {
-  await rebuildCounter(db, ORDER_STAT);
-  await rebuildCounter(db, ORDER_PRODUCT_STAT);
-  await rebuildCounter(db, ORDER_MEMBER_STAT);
+  await rebuildCounters(db, [ORDER_STAT, ORDER_PRODUCT_STAT, ORDER_MEMBER_STAT]);
   await rebuildDayStat(db, ORDER_DAY_STAT);
   await rebuildProductStats(db);
 }

@@ -6,7 +6,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { counterViolations, rebuildCounter } from '../../db/counterAudit';
+import { counterViolations, rebuildCounters } from '../../db/counterAudit';
 import { CounterMoves } from '../../db/counterMoves';
 import { counter, moveCounter } from '../../db/counters';
 import { dayOf } from '../../db/dayBuckets';
@@ -120,9 +120,7 @@ export function phonePrefixCountQuery(db: Db, digits: string, f: KeyFilter) {
 
 /** Recounts member_count and member_phone_count from the member table (bulk loads that write members directly). */
 export async function rebuildMemberCounts(db: Db): Promise<void> {
-  await rebuildCounter(db, MEMBER_COUNT);
-  await rebuildCounter(db, MEMBER_PHONE_COUNT);
-  await rebuildCounter(db, MEMBER_DAY_STAT);
+  await rebuildCounters(db, [MEMBER_COUNT, MEMBER_PHONE_COUNT, MEMBER_DAY_STAT]);
 }
 
 /** Keys where member_count or member_phone_count differs from the member table (empty when consistent). */

@@ -3,7 +3,7 @@
  * at its descriptor), the moves a settlement batch's releases make on them, their rebuild and their check.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { counterViolations, rebuildCounter } from '../../db/counterAudit';
+import { namedCounterViolations, rebuildCounters } from '../../db/counterAudit';
 import type { CounterMoves } from '../../db/counterMoves';
 import { counter } from '../../db/counters';
 import type { Database } from '../../db/schema';
@@ -82,17 +82,8 @@ export function queueReleaseCounts(db: Db, counts: CounterMoves, rows: readonly 
   }
 }
 
-export const rebuildPledgeStats = async (db: Db): Promise<void> => {
-  await rebuildCounter(db, PLEDGE_STAT);
-  await rebuildCounter(db, PLEDGE_MEMBER_STAT);
-  await rebuildCounter(db, PLEDGE_RELEASE_STAT);
-};
+export const rebuildPledgeStats = (db: Db): Promise<void> =>
+  rebuildCounters(db, [PLEDGE_STAT, PLEDGE_MEMBER_STAT, PLEDGE_RELEASE_STAT]);
 
-export async function pledgeCounterViolations(db: Db) {
-  const [pledges, members, releases] = await Promise.all([
-    counterViolations(db, PLEDGE_STAT),
-    counterViolations(db, PLEDGE_MEMBER_STAT),
-    counterViolations(db, PLEDGE_RELEASE_STAT),
-  ]);
-  return { pledges, members, releases };
-}
+export const pledgeCounterViolations = (db: Db) =>
+  namedCounterViolations(db, { pledges: PLEDGE_STAT, members: PLEDGE_MEMBER_STAT, releases: PLEDGE_RELEASE_STAT });

@@ -4,7 +4,7 @@
  * their rebuild and their check.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { counterViolations, rebuildCounter } from '../../db/counterAudit';
+import { namedCounterViolations, rebuildCounters } from '../../db/counterAudit';
 import type { CounterMoves } from '../../db/counterMoves';
 import { counter } from '../../db/counters';
 import type { Database } from '../../db/schema';
@@ -36,21 +36,12 @@ export const SEED_RELEASE_STAT = counter({
 });
 
 /** Recounts the seed counters from the seeds and releases (bulk loads that write them directly). */
-export async function rebuildSeedStats(db: Db): Promise<void> {
-  await rebuildCounter(db, SEED_STAT);
-  await rebuildCounter(db, SEED_MEMBER_STAT);
-  await rebuildCounter(db, SEED_RELEASE_STAT);
-}
+export const rebuildSeedStats = (db: Db): Promise<void> =>
+  rebuildCounters(db, [SEED_STAT, SEED_MEMBER_STAT, SEED_RELEASE_STAT]);
 
 /** Where the seed counters differ from the seeds and releases (all empty when consistent). */
-export async function seedCounterViolations(db: Db) {
-  const [seeds, members, releases] = await Promise.all([
-    counterViolations(db, SEED_STAT),
-    counterViolations(db, SEED_MEMBER_STAT),
-    counterViolations(db, SEED_RELEASE_STAT),
-  ]);
-  return { seeds, members, releases };
-}
+export const seedCounterViolations = (db: Db) =>
+  namedCounterViolations(db, { seeds: SEED_STAT, members: SEED_MEMBER_STAT, releases: SEED_RELEASE_STAT });
 
 /** One seed's release of a settlement batch (what the batch wrote for it). */
 export interface SeedReleaseCount {
