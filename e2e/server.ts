@@ -50,6 +50,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // test meets the step-up dialog without waiting five minutes (only managers with one are asked).
       TOTP_KEY: 'ab'.repeat(32),
       STEP_UP_SECONDS: '8',
+      // Every shaped query checked against its ordinary build (server/db/shapes.ts).
+      SHAPE_CHECK: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -50,6 +50,37 @@ export function parseKeyset(q: { after?: string; before?: string }): Keyset | un
  */
 const isEndOfList = (k: Keyset) => k.dir === 'before' && k.id === 0;
 
+/** What of a page request changes its SQL (part of a ShapedQuery's shape): no cursor, its direction, or 末页. */
+export type KeysetShape = 'page' | 'after' | 'before' | 'end';
+
+/** The values a page request binds (ShapedQuery): its offset and size, and its cursor's. */
+export interface KeysetValues {
+  offset: number;
+  limit: number;
+  cursorValue?: number;
+  cursorId?: number;
+}
+
+/** A page request's shape and values. */
+export function keysetParts(page: KeysetPageRequest): { shape: KeysetShape; values: KeysetValues } {
+  const k = page.keyset;
+  return {
+    shape: !k ? 'page' : isEndOfList(k) ? 'end' : k.dir,
+    values: { offset: page.offset, limit: page.limit, cursorValue: k?.value, cursorId: k?.id },
+  };
+}
+
+/** The page request a ShapedQuery's builder reads: the structure from `shape`, values only bound. */
+export function pageOfShape(shape: KeysetShape, order: 'asc' | 'desc', v: KeysetValues): KeysetPageRequest {
+  const keyset: Keyset | undefined =
+    shape === 'page'
+      ? undefined
+      : shape === 'end'
+        ? { dir: 'before', value: 0, id: 0 }
+        : { dir: shape, value: v.cursorValue!, id: v.cursorId! };
+  return { offset: v.offset, limit: v.limit, order, keyset };
+}
+
 /** Refuses a page number deeper than MAX_OFFSET rows when no cursor says where to start. */
 export function checkOffset(offset: number, keyset: Keyset | undefined): void {
   if (!keyset && offset > MAX_OFFSET) {
@@ -195,11 +226,28 @@ export async function readKeysetPage<R extends { id: unknown }>(
   page: KeysetPageRequest,
   sort: keyof R & string,
 ): Promise<{ rows: R[]; next: string | null; prev: string | null }> {
+  return keysetPageOf(await inReadOrder(q, page, sort).execute(), page, sort);
+}
+
+/** The query that shows a slice (aliased `p`) ordered for reading its page (readKeysetPage). */
+export function inReadOrder<Q extends SelectQueryBuilder<any, any, any>>(
+  q: Q,
+  page: Pick<KeysetPageRequest, 'order' | 'keyset'>,
+  sort: string,
+): Q {
   const order = readOrder(page.order, page.keyset);
-  let s = q.orderBy(sql.ref(`p.${sort}`), order);
-  if (sort !== 'id') s = s.orderBy(sql.ref('p.id'), order);
+  const s = q.orderBy(sql.ref(`p.${sort}`), order);
+  return (sort !== 'id' ? s.orderBy(sql.ref('p.id'), order) : s) as Q;
+}
+
+/** The rows read in inReadOrder as the page shows them, with its cursors (`sort`: the cursor's field). */
+export function keysetPageOf<R extends { id: unknown }>(
+  rows: R[],
+  page: Pick<KeysetPageRequest, 'keyset'>,
+  sort: keyof R & string,
+): { rows: R[]; next: string | null; prev: string | null } {
   return keysetPage(
-    await s.execute(),
+    rows,
     page.keyset,
     (r) => Number(r[sort]),
     (r) => Number(r.id),

@@ -32,18 +32,44 @@ export function phonePrefixRange(digits: string): { low: string; high?: string }
 }
 
 /**
+ * What decides the SQL of a keyword's condition (a ShapedQuery's shape): text (nickname only), or digits
+ * (also a phone prefix; `uid` when 8 digits; `open` when the prefix has no high bound).
+ */
+export type KeywordShape = 'text' | `digits${'' | '-uid'}${'' | '-open'}`;
+
+/** The values a keyword's condition binds: the keyword, and its phone prefix range when digits. */
+export interface KeywordValues {
+  keyword: string;
+  phoneLow?: string;
+  phoneHigh?: string;
+}
+
+/** A keyword's shape and values (keywordWhere's parts). */
+export function keywordParts(keyword: string): { shape: KeywordShape; values: KeywordValues } {
+  if (!/^\d{1,11}$/.test(keyword)) return { shape: 'text', values: { keyword } };
+  const { low, high } = phonePrefixRange(keyword);
+  const shape: KeywordShape = `digits${keyword.length === 8 ? '-uid' : ''}${high === undefined ? '-open' : ''}`;
+  return { shape, values: { keyword, phoneLow: low, phoneHigh: high } };
+}
+
+/**
  * The keyword of the member and asset lists: uid exactly (8 digits), phone by prefix (digits),
  * nickname exactly. Each branch is indexed, so even a million members answer from the indexes.
  */
 export function keywordWhere(eb: ExpressionBuilder<Database, 'member'>, keyword: string) {
-  const ors = [eb('member.nickname', '=', keyword)];
-  if (/^\d{1,11}$/.test(keyword)) {
-    if (keyword.length === 8) ors.push(eb('member.uid', '=', keyword));
-    const { low, high } = phonePrefixRange(keyword);
+  const { shape, values } = keywordParts(keyword);
+  return keywordCondition(eb, shape, values);
+}
+
+/** keywordWhere by its parts: the structure from `shape`, the values only bound (a ShapedQuery's builder). */
+export function keywordCondition(eb: ExpressionBuilder<Database, 'member'>, shape: KeywordShape, v: KeywordValues) {
+  const ors = [eb('member.nickname', '=', v.keyword)];
+  if (shape !== 'text') {
+    if (shape.includes('-uid')) ors.push(eb('member.uid', '=', v.keyword));
     ors.push(
-      high === undefined
-        ? eb('member.phone', '>=', low)
-        : eb.and([eb('member.phone', '>=', low), eb('member.phone', '<', high)]),
+      shape.endsWith('-open')
+        ? eb('member.phone', '>=', v.phoneLow!)
+        : eb.and([eb('member.phone', '>=', v.phoneLow!), eb('member.phone', '<', v.phoneHigh!)]),
     );
   }
   return eb.or(ors);

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { forUpdate } from '../../db/dialect';
 import { likePrefix } from '../../db/sql';
+import { ShapedQuery } from '../../db/shapes';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -21,21 +22,37 @@ const SORT_COLUMNS = {
 } as const;
 export type ManagerSort = keyof typeof SORT_COLUMNS;
 
-function filtered(db: Db, f: ManagerFilter) {
+/** Which filters a manager list query has: its shape (ShapedQuery); the values are bound apart. */
+interface ManagerListShape {
+  username: boolean;
+  roleId: boolean;
+  status: boolean;
+}
+/** The values a manager list query binds: the username's LIKE pattern, made here from the filter. */
+interface ManagerListValues {
+  usernameLike?: string;
+  roleId?: number;
+  status?: number;
+  offset?: number;
+  limit?: number;
+}
+
+function filtered(db: Db, s: ManagerListShape, v: ManagerListValues) {
   let q = db.selectFrom('manager as m').innerJoin('role as r', 'r.id', 'm.role_id');
-  if (f.username) {
-    // Contains, case-insensitive on both databases; wildcards in the input match literally.
-    q = q.where(sql<boolean>`lower(m.username) like ${`%${likePrefix(f.username.toLowerCase())}`} escape '\\'`);
-  }
-  if (f.roleId !== undefined) q = q.where('m.role_id', '=', f.roleId);
-  if (f.status !== undefined) q = q.where('m.status', '=', f.status);
+  // Contains, case-insensitive on both databases; wildcards in the input match literally.
+  if (s.username) q = q.where(sql<boolean>`lower(m.username) like ${v.usernameLike} escape '\\'`);
+  if (s.roleId) q = q.where('m.role_id', '=', v.roleId!);
+  if (s.status) q = q.where('m.status', '=', v.status!);
   return q;
 }
 
-export async function findManagers(db: Db, f: ManagerFilter, page: KeysetPageRequest & { sort: ManagerSort }) {
-  const [rows, count] = await Promise.all([
+const filterKey = (s: ManagerListShape) => `${+s.username}${+s.roleId}${+s.status}`;
+
+const managerPage = new ShapedQuery(
+  (s: ManagerListShape & { sort: ManagerSort; order: 'asc' | 'desc' }) => `${filterKey(s)} ${s.sort} ${s.order}`,
+  (db, s, v: ManagerListValues) =>
     keysetSlice(
-      filtered(db, f).select([
+      filtered(db as Db, s, v).select([
         'm.id',
         'm.username',
         'm.role_id',
@@ -49,12 +66,33 @@ export async function findManagers(db: Db, f: ManagerFilter, page: KeysetPageReq
         'm.updated_at',
         'm.version',
       ]),
-      page,
-      { sort: SORT_COLUMNS[page.sort], id: 'm.id', afterLookup: false },
-    ).execute(),
-    filtered(db, f)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+      { offset: v.offset!, limit: v.limit!, order: s.order },
+      { sort: SORT_COLUMNS[s.sort], id: 'm.id', afterLookup: false },
+    ),
+);
+
+const managerCount = new ShapedQuery(filterKey, (db, s: ManagerListShape, v: ManagerListValues) =>
+  filtered(db as Db, s, v).select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
+export async function findManagers(
+  db: Db,
+  f: ManagerFilter,
+  page: Omit<KeysetPageRequest, 'keyset'> & { sort: ManagerSort },
+) {
+  const shape = { username: !!f.username, roleId: f.roleId !== undefined, status: f.status !== undefined };
+  const values: ManagerListValues = {
+    usernameLike: f.username ? `%${likePrefix(f.username.toLowerCase())}` : undefined,
+    roleId: f.roleId,
+    status: f.status,
+  };
+  const [rows, count] = await Promise.all([
+    managerPage.execute(
+      db,
+      { ...shape, sort: page.sort, order: page.order },
+      { ...values, offset: page.offset, limit: page.limit },
+    ),
+    managerCount.executeTakeFirstOrThrow(db, shape, values),
   ]);
   return { rows, total: Number(count.n) };
 }

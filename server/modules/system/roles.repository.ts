@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { forUpdate } from '../../db/dialect';
 import { likePrefix } from '../../db/sql';
+import { ShapedQuery } from '../../db/shapes';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -45,8 +46,13 @@ export async function findRoles(db: Db, f: { name?: string }, page: KeysetPageRe
 }
 
 /** Every role (id, name, super flag), for selects. */
+const roleOptions = new ShapedQuery(
+  () => '',
+  (db) => (db as Db).selectFrom('role').select(['id', 'name', 'is_super']).orderBy('id'),
+);
+
 export async function findRoleOptions(db: Db) {
-  return db.selectFrom('role').select(['id', 'name', 'is_super']).orderBy('id').execute();
+  return roleOptions.execute(db, null, {});
 }
 
 export async function findRoleById(db: Db, id: number, lock = false) {
