@@ -10,7 +10,6 @@ import { counterViolations, rebuildCounters } from '../../db/counterAudit';
 import { CounterMoves } from '../../db/counterMoves';
 import { counter, moveCounter } from '../../db/counters';
 import { dayOf } from '../../db/dayBuckets';
-import { phonePrefixRange } from './members.query';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -104,9 +103,11 @@ export async function countMembersByKey(db: Db, f: KeyFilter) {
   return Number(r.n ?? 0);
 }
 
-/** Sum of `n` over member_phone_count: members whose phone starts with `digits` (1–3), with zone/level/status. */
-export function phonePrefixCountQuery(db: Db, digits: string, f: KeyFilter) {
-  const { low, high } = phonePrefixRange(digits);
+/**
+ * Sum of `n` over member_phone_count: members whose phone is in the range of a 1–3 digit prefix
+ * (phonePrefixRange), with zone/level/status.
+ */
+export function phonePrefixCountQuery(db: Db, { low, high }: { low: string; high?: string }, f: KeyFilter) {
   let q = db
     .selectFrom('member_phone_count')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))

@@ -17,13 +17,7 @@ import {
 import { ShapedQuery } from '../../db/shapes';
 import { Assets } from '../../../domain/assets';
 import { countMembersByKey, keyCountQuery, phonePrefixCountQuery } from './counts.repository';
-import {
-  keywordCondition,
-  keywordParts,
-  phonePrefixRange,
-  type KeywordShape,
-  type KeywordValues,
-} from './members.query';
+import { keywordCondition, keywordParts, type KeywordShape, type KeywordValues } from './members.query';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -100,18 +94,16 @@ function filteredMembers(db: Db, s: FilterShape, v: FilterValues) {
   return q;
 }
 
-/** The members a filter matches (built the ordinary way: its counts). */
-function matching(db: Db, f: MemberFilter) {
-  const { shape, values } = filterParts(f);
-  return filteredMembers(db, shape, values);
-}
-
 /** Only these filters can be answered from the count tables. */
-function countedByKey(f: MemberFilter): boolean {
-  return f.inviterId === undefined && f.start === undefined && f.end === undefined;
-}
+const countedByKey = (s: FilterShape) => !s.inviter && !s.start && !s.end;
 
-const countOf = (q: ReturnType<typeof matching>) => q.select((eb) => eb.fn.countAll<number>().as('n'));
+const countOf = (q: ReturnType<typeof filteredMembers>) => q.select((eb) => eb.fn.countAll<number>().as('n'));
+
+/** What changes the count statement's SQL: the filter's shape, and whether a keyword of digits is 1–3 long. */
+interface CountShape {
+  filter: FilterShape;
+  shortDigits: boolean;
+}
 
 /**
  * The parts whose sum is the honest total of a filter, as scalar subqueries (run together in one
@@ -120,29 +112,33 @@ const countOf = (q: ReturnType<typeof matching>) => q.select((eb) => eb.fn.count
  * PostgreSQL counts index-only) plus the members its other branches (uid, nickname) add outside that
  * range: the same set as the list's OR, without an OR that no single index answers.
  */
-function totalParts(db: Db, f: MemberFilter) {
+function totalParts(db: Db, s: CountShape, v: FilterValues) {
+  const f = s.filter;
   const keyword = f.keyword;
-  if (!keyword) return [countedByKey(f) ? keyCountQuery(db, f) : countOf(matching(db, f))];
-  if (!/^\d{1,11}$/.test(keyword)) return [countOf(matching(db, f))];
+  if (!keyword) return [countedByKey(f) ? keyCountQuery(db, keyFilterOf(f, v)) : countOf(filteredMembers(db, f, v))];
+  if (keyword === 'text') return [countOf(filteredMembers(db, f, v))];
   const rest = { ...f, keyword: undefined };
-  const { low, high } = phonePrefixRange(keyword);
+  const open = keyword.endsWith('-open');
   const phonePart =
-    keyword.length <= 3 && countedByKey(f)
-      ? phonePrefixCountQuery(db, keyword, f)
+    s.shortDigits && countedByKey(f)
+      ? phonePrefixCountQuery(db, { low: v.phoneLow!, high: open ? undefined : v.phoneHigh }, keyFilterOf(f, v))
       : countOf(
-          matching(db, rest).where((eb) =>
-            high === undefined
-              ? eb('member.phone', '>=', low)
-              : eb.and([eb('member.phone', '>=', low), eb('member.phone', '<', high)]),
+          filteredMembers(db, rest, v).where((eb) =>
+            open
+              ? eb('member.phone', '>=', v.phoneLow!)
+              : eb.and([eb('member.phone', '>=', v.phoneLow!), eb('member.phone', '<', v.phoneHigh!)]),
           ),
         );
   const otherPart = countOf(
-    matching(db, rest).where((eb) =>
+    filteredMembers(db, rest, v).where((eb) =>
       eb.and([
-        eb.or([eb('member.nickname', '=', keyword), ...(keyword.length === 8 ? [eb('member.uid', '=', keyword)] : [])]),
-        high === undefined
-          ? eb('member.phone', '<', low)
-          : eb.or([eb('member.phone', '<', low), eb('member.phone', '>=', high)]),
+        eb.or([
+          eb('member.nickname', '=', v.keyword!),
+          ...(keyword.includes('-uid') ? [eb('member.uid', '=', v.keyword!)] : []),
+        ]),
+        open
+          ? eb('member.phone', '<', v.phoneLow!)
+          : eb.or([eb('member.phone', '<', v.phoneLow!), eb('member.phone', '>=', v.phoneHigh!)]),
       ]),
     ),
   );
@@ -154,20 +150,27 @@ const narrow = (f: MemberFilter) =>
   f.keyword !== undefined || f.inviterId !== undefined || f.start !== undefined || f.end !== undefined;
 
 /**
- * The honest total, and (for a narrow filter) the number of all members — what the page plan needs —
- * in one statement.
+ * The count statement of a narrow filter: its parts (`p0`, `p1`) and the number of all members, which
+ * the page plan needs. Compiled once per shape.
  */
+const memberCount = new ShapedQuery(
+  (s: CountShape) => `${filterKey(s.filter)}${+s.shortDigits}`,
+  (db, s, v: FilterValues) =>
+    (db as Db).selectNoFrom(() => [
+      ...totalParts(db as Db, s, v).map((p, i) => p.as(`p${i}`)),
+      keyCountQuery(db as Db, {}).as('all_members'),
+    ]),
+);
+
+/** The honest total of a narrow filter, and the number of all members, in one statement. */
 export async function countMembers(db: Db, f: MemberFilter): Promise<{ total: number; all: number }> {
-  const parts = totalParts(db, f);
-  const withAll = narrow(f);
-  const r = (await db
-    .selectNoFrom(() => [
-      ...parts.map((p, i) => p.as(`p${i}`)),
-      ...(withAll ? [keyCountQuery(db, {}).as('all_members')] : []),
-    ])
-    .executeTakeFirstOrThrow()) as Record<string, number | string | null>;
-  const total = parts.reduce((n, _p, i) => n + Number(r[`p${i}`] ?? 0), 0);
-  return { total, all: withAll ? Number(r.all_members ?? 0) : total };
+  const { shape, values } = filterParts(f);
+  const shortDigits = shape.keyword !== undefined && shape.keyword !== 'text' && f.keyword!.length <= 3;
+  const r = (await memberCount.executeTakeFirstOrThrow(db, { filter: shape, shortDigits }, values)) as Record<
+    string,
+    number | string | null
+  >;
+  return { total: Number(r.p0 ?? 0) + Number(r.p1 ?? 0), all: Number(r.all_members ?? 0) };
 }
 
 /**
