@@ -10,10 +10,17 @@
  *
  * The contract a builder keeps: the query's structure depends only on `shape` (which is all its key
  * must say), and a value from `v` is only ever bound (passed to Kysely as a value), never inspected,
- * transformed or spliced into text (a LIKE pattern is made by the caller and passed as a value).
+ * transformed or spliced into text (a LIKE pattern is made by the caller and passed as a value). A
+ * builder validates nothing and throws nothing on purpose: after a shape's first call it does not run
+ * (outside the check), so input is checked before (pageOf, parseRange). Only the SQL text is kept, and
+ * only for handles without Kysely plugins (refused: a plugin on one handle would change the text).
+ *
  * Under test every call also builds the query the ordinary way with the call's values and checks that
- * it compiles to the very same text and parameters (`SHAPE_CHECK`), so a key that misses a structural
- * choice, or a builder that looks at a value, fails the first test that reaches it.
+ * it compiles to the very same text and parameters (`SHAPE_CHECK`). A builder that splices a value into
+ * text fails at once; one that tests a value (a slot is always truthy) fails when a test passes the
+ * falsy value; a key that misses a choice fails when one test file reaches both variants (each file
+ * has its own cache). The check compares the builder with itself, not with any earlier query: that a
+ * list answers as before is its own tests' job.
  */
 import type { Compilable, CompiledQuery, Kysely, Transaction } from 'kysely';
 import { dialectOf, type DialectKind } from './dialect';
@@ -31,7 +38,10 @@ class Slot {
  */
 export const SHAPE_CHECK = process.env.JEST_WORKER_ID !== undefined || process.env.SHAPE_CHECK === '1';
 
-/** Shapes kept per query and dialect: a key is a few structural choices, so a handful in practice. */
+/**
+ * Shapes kept per query and dialect, least recently used first out. The member page's key can take
+ * thousands of values (filters × keyword kind × sort × order × cursor × plan); operators use a few dozen.
+ */
 const MAX_SHAPES = 200;
 
 const slots = new Proxy({} as Record<string, Slot>, {
@@ -57,18 +67,25 @@ export class ShapedQuery<S, V extends object, R> {
   constructor(
     private readonly keyOf: (shape: S) => string,
     private readonly build: (db: AnyDb, shape: S, v: V) => Compilable<R>,
+    /** Whether calls are checked against the ordinary build (SHAPE_CHECK; a test may turn it off). */
+    private readonly check = SHAPE_CHECK,
   ) {}
 
   /** The query of `shape` with `values` in its slots, compiled (once per shape and dialect). */
   compile(db: AnyDb, shape: S, values: V): CompiledQuery<R> {
+    if (db.getExecutor().plugins.length > 0) throw new Error('shaped query: a handle with Kysely plugins');
     const byKey = this.compiled[dialectOf(db as Kysely<unknown>)];
     const key = this.keyOf(shape);
     let c = byKey.get(key);
-    if (!c) {
+    if (c) {
+      byKey.delete(key); // re-inserted: most recently used last
+      byKey.set(key, c);
+    } else {
       const query = this.build(db, shape, slots as unknown as V).compile() as CompiledQuery<unknown>;
       const names = query.parameters.map((p) => (p instanceof Slot ? p.name : undefined));
       for (const name of names) {
-        if (name !== undefined && !(name in values)) throw new Error(`shaped query: no value for slot ${name}`);
+        if (name !== undefined && !Object.hasOwn(values, name))
+          throw new Error(`shaped query: no value for slot ${name}`);
       }
       c = { query, names };
       if (byKey.size >= MAX_SHAPES) byKey.delete(byKey.keys().next().value as string);
@@ -80,7 +97,7 @@ export class ShapedQuery<S, V extends object, R> {
       return name === undefined ? p : vals[name];
     });
     const out = { ...c.query, parameters } as CompiledQuery<R>;
-    if (SHAPE_CHECK) checkShape(out, this.build(db, shape, values).compile(), key);
+    if (this.check) checkShape(out, this.build(db, shape, values).compile(), key);
     return out;
   }
 
@@ -103,8 +120,10 @@ function checkShape(got: CompiledQuery<unknown>, want: CompiledQuery<unknown>, k
     got.parameters.length === want.parameters.length &&
     got.parameters.every((p, i) => Object.is(p, want.parameters[i]));
   if (!same) {
+    const params = (q: CompiledQuery<unknown>) =>
+      JSON.stringify(q.parameters, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
     throw new Error(
-      `shaped query (shape ${key}) compiles otherwise than its ordinary build:\n${got.sql}\n${JSON.stringify(got.parameters)}\nwanted:\n${want.sql}\n${JSON.stringify(want.parameters)}`,
+      `shaped query (shape ${key}) compiles otherwise than its ordinary build:\n${got.sql}\n${params(got)}\nwanted:\n${want.sql}\n${params(want)}`,
     );
   }
 }

@@ -3,7 +3,7 @@
  * call's values, on SQLite and (with TEST_DATABASE_URL) PostgreSQL; and the check that keeps a shape's
  * key and builder honest under test.
  */
-import { sql, type Kysely } from 'kysely';
+import { CamelCasePlugin, sql, type Kysely } from 'kysely';
 import { createDb, dropPgSchema, type Db } from '../../../server/db/dialect';
 import { SHAPE_CHECK, ShapedQuery } from '../../../server/db/shapes';
 
@@ -104,6 +104,67 @@ describe('ShapedQuery', () => {
       (b, _s: null, v: { name: string }) => b.selectFrom('item').select('id').where('name', 'like', `${v.name}%`),
     );
     expect(() => q.compile(db, null, { name: 'ap' })).toThrow(/compiles otherwise than its ordinary build/);
+  });
+
+  it('refuses a builder that tests a value, once a test passes the falsy value (a slot is always truthy)', () => {
+    const q = new ShapedQuery(
+      () => '',
+      (b, _s: null, v: { name: string }) => {
+        const query = b.selectFrom('item').select('id');
+        return v.name ? query.where('name', '=', v.name) : query;
+      },
+    );
+    expect(q.compile(db, null, { name: 'apple' }).parameters).toEqual(['apple']);
+    expect(() => q.compile(db, null, { name: '' })).toThrow(/compiles otherwise than its ordinary build/);
+  });
+
+  it('runs without the check (as the server does): one build per shape, each call its own values', async () => {
+    let builds = 0;
+    const q = new ShapedQuery(
+      (s: Shape) => `${+s.kind}${s.order}`,
+      (b, s: Shape, v: Values) => {
+        builds++;
+        let query = b.selectFrom('item').select('name');
+        if (s.kind) query = query.where('kind', '=', v.kind!);
+        return query.orderBy('id', s.order).limit(v.limit);
+      },
+      false,
+    );
+    expect(await q.execute(db, { kind: true, order: 'desc' }, { kind: 1, limit: 5 })).toEqual([
+      { name: 'cherry' },
+      { name: 'apple' },
+    ]);
+    expect(await q.execute(db, { kind: true, order: 'desc' }, { kind: 2, limit: 1 })).toEqual([{ name: 'date' }]);
+    expect(await q.execute(db, { kind: false, order: 'asc' }, { limit: 1 })).toEqual([{ name: 'apple' }]);
+    expect(builds).toBe(2);
+  });
+
+  it('keeps the 200 shapes used most recently', () => {
+    let builds = 0;
+    const q = new ShapedQuery(
+      (n: number) => String(n),
+      (b, n: number, v: { limit: number }) => {
+        builds++;
+        return b.selectFrom('item').select('id').where('id', '>', n).limit(v.limit);
+      },
+      false,
+    );
+    const run = (n: number) => q.compile(db, n, { limit: 1 });
+    for (let n = 0; n < 200; n++) run(n); // full: 0 is the oldest
+    run(0); // now the most recent
+    run(200); // evicts 1, not 0
+    expect(builds).toBe(201);
+    run(0);
+    expect(builds).toBe(201);
+    run(1);
+    expect(builds).toBe(202);
+  });
+
+  it('refuses a handle with Kysely plugins (they would change the text every handle shares)', () => {
+    const { q } = itemsQuery();
+    expect(() => q.compile(db.withPlugin(new CamelCasePlugin()), { kind: false, order: 'asc' }, { limit: 1 })).toThrow(
+      /plugins/,
+    );
   });
 
   it('refuses a call that gives no value for one of its slots', () => {

@@ -45,12 +45,12 @@ export async function findRoles(db: Db, f: { name?: string }, page: KeysetPageRe
   return { rows, total: Number(count.n) };
 }
 
-/** Every role (id, name, super flag), for selects. */
 const roleOptions = new ShapedQuery(
   () => '',
   (db) => (db as Db).selectFrom('role').select(['id', 'name', 'is_super']).orderBy('id'),
 );
 
+/** Every role (id, name, super flag), for selects. */
 export async function findRoleOptions(db: Db) {
   return roleOptions.execute(db, null, {});
 }
