@@ -12,6 +12,7 @@ import { bulkRows, type BulkType } from './bulk';
 import { refuseOverflow } from './overflow';
 import type { Database } from './schema';
 import { moneySum } from './sql';
+import { ShapedQuery } from './shapes';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -228,14 +229,52 @@ export async function readCounter<K extends string, S extends string>(
   c: Counter<K, S>,
   where: Readonly<Partial<Record<K, number | string | readonly number[]>>>,
 ): Promise<{ n: number } & Record<S, string>> {
-  let q = loose(db)
-    .selectFrom(c.table)
-    .select([sql<number>`coalesce(sum(n), 0)`.as('n'), ...sumColumns(c).map((s) => moneySum(s).as(s))]);
+  // The shape: per key column, '-' (any), '=' (one value) or the length of its list; the values by
+  // column name, a list's as `<column>_<i>`.
+  const shape: string[] = [];
+  const values: Record<string, unknown> = {};
   for (const k of c.keys) {
     const v: number | string | readonly number[] | undefined = where[k];
-    if (Array.isArray(v)) q = q.where(sql.ref(k), 'in', v.length ? v : [-1]);
-    else if (v !== undefined) q = q.where(sql.ref(k), '=', v);
+    if (Array.isArray(v)) {
+      shape.push(String(v.length));
+      v.forEach((x, i) => (values[`${k}_${i}`] = x));
+    } else if (v !== undefined) {
+      shape.push('=');
+      values[k] = v;
+    } else shape.push('-');
   }
-  const r = (await q.executeTakeFirstOrThrow()) as Record<string, unknown>;
+  const r = (await counterRead(c).executeTakeFirstOrThrow(db, shape, values)) as Record<string, unknown>;
   return { ...(r as Record<S, string>), n: Number(r.n) };
+}
+
+/** Each counter's read, compiled once per shape (ShapedQuery): every list with an exact total makes one. */
+const counterReads = new WeakMap<Counter<string, string>, ShapedQuery<string[], Record<string, unknown>, unknown>>();
+
+function counterRead(c: Counter<string, string>) {
+  let read = counterReads.get(c);
+  if (!read) {
+    read = new ShapedQuery(
+      (shape: string[]) => shape.join(','),
+      (db, shape, v: Record<string, unknown>) => {
+        let q = loose(db as Db)
+          .selectFrom(c.table)
+          .select([sql<number>`coalesce(sum(n), 0)`.as('n'), ...sumColumns(c).map((s) => moneySum(s).as(s))]);
+        c.keys.forEach((k, j) => {
+          const how = shape[j];
+          if (how === '=') q = q.where(sql.ref(k), '=', v[k]);
+          else if (how === '0') q = q.where(sql.ref(k), 'in', [-1]);
+          else if (how !== '-') {
+            q = q.where(
+              sql.ref(k),
+              'in',
+              Array.from({ length: Number(how) }, (_x, i) => v[`${k}_${i}`]),
+            );
+          }
+        });
+        return q;
+      },
+    );
+    counterReads.set(c, read);
+  }
+  return read;
 }

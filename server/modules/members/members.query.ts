@@ -77,10 +77,16 @@ export function keywordCondition(eb: ExpressionBuilder<Database, 'member'>, shap
 
 /** The ids of the members a keyword matches, as a subquery. */
 export function membersMatching(db: Db, keyword: string) {
+  const { shape, values } = keywordParts(keyword);
+  return membersMatchingShape(db, shape, values);
+}
+
+/** membersMatching by the keyword's parts (a ShapedQuery's builder). */
+function membersMatchingShape(db: Db, shape: KeywordShape, v: KeywordValues) {
   return db
     .selectFrom('member')
     .select('member.id')
-    .where((eb) => keywordWhere(eb, keyword));
+    .where((eb) => keywordCondition(eb, shape, v));
 }
 
 /** A keyword matching more members than this is kept as a subquery instead of an id list. */
@@ -117,14 +123,51 @@ export async function listMembers(db: Db, keyword: string | undefined, memberId:
 }
 
 /**
+ * What of a list's member condition changes its SQL (a ShapedQuery's shape): none, `ids<n>` (n ids), or
+ * `kw-<the keyword's shape>` (its subquery).
+ */
+export type MemberIdShape = 'none' | `ids${number}` | `kw-${KeywordShape}`;
+
+/** The values a member condition binds: the ids as `member_<i>`, or the keyword's values. */
+export type MemberIdValues = Partial<KeywordValues> & { [id: `member_${number}`]: number };
+
+/** The shape and values of a list's members (undefined: no member condition). */
+export function memberIdParts(members: KeywordMembers | undefined): { shape: MemberIdShape; values: MemberIdValues } {
+  if (members === undefined) return { shape: 'none', values: {} };
+  if (!Array.isArray(members)) {
+    const k = keywordParts(members.keyword);
+    return { shape: `kw-${k.shape}`, values: { ...k.values } };
+  }
+  const values: MemberIdValues = {};
+  members.forEach((id, i) => (values[`member_${i}`] = id));
+  return { shape: `ids${members.length}`, values };
+}
+
+/**
  * The condition that narrows a list to a keyword's members on its member id column `col`: `= id`,
  * `in (ids)` (none: nothing matches), or `in (the matching members)` for a keyword of many.
  */
 export function memberIdIn(db: Db, col: string, members: KeywordMembers): RawBuilder<SqlBool> {
+  const { shape, values } = memberIdParts(members);
+  return memberIdCondition(db, col, shape, values)!;
+}
+
+/** memberIdIn by its parts (a ShapedQuery's builder); undefined for 'none'. */
+export function memberIdCondition(
+  db: Db,
+  col: string,
+  shape: MemberIdShape,
+  v: MemberIdValues,
+): RawBuilder<SqlBool> | undefined {
   const ref = sql.ref(col);
-  if (!Array.isArray(members)) return sql<SqlBool>`${ref} in (${membersMatching(db, members.keyword)})`;
-  if (members.length === 1) return sql<SqlBool>`${ref} = ${members[0]}`;
-  return sql<SqlBool>`${ref} in (${sql.join(members.length ? members : [-1])})`;
+  if (shape === 'none') return undefined;
+  if (shape.startsWith('kw-')) {
+    return sql<SqlBool>`${ref} in (${membersMatchingShape(db, shape.slice(3) as KeywordShape, v as KeywordValues)})`;
+  }
+  const n = Number(shape.slice(3));
+  if (n === 1) return sql<SqlBool>`${ref} = ${v.member_0}`;
+  const ids = Array.from({ length: n }, (_x, i) => v[`member_${i}`]);
+  return sql<SqlBool>`${ref} in (${sql.join(n ? ids : [-1])})`;
 }
 
 /**
@@ -137,16 +180,17 @@ export function readPageWithMembers<R extends { id: unknown }>(
   page: KeysetPageRequest,
   sort: keyof R & string,
 ): Promise<{ rows: R[]; next: string | null; prev: string | null }> {
-  return readKeysetPage(
-    (db as unknown as Kysely<any>)
-      .selectFrom(slice)
-      .innerJoin('member as m', 'm.id', 'p.member_id')
-      .selectAll('p')
-      .select(['m.uid', 'm.phone', 'm.nickname'])
-      .$castTo<R>(),
-    page,
-    sort,
-  );
+  return readKeysetPage(withMembers<R>(db, slice), page, sort);
+}
+
+/** The slice (aliased `p`, with its `member_id`) joined to the member columns every money list shows. */
+export function withMembers<R>(db: Db, slice: AliasedSelectQueryBuilder<any, 'p'>) {
+  return (db as unknown as Kysely<any>)
+    .selectFrom(slice)
+    .innerJoin('member as m', 'm.id', 'p.member_id')
+    .selectAll('p')
+    .select(['m.uid', 'm.phone', 'm.nickname'])
+    .$castTo<R>();
 }
 
 /** A row read through `readPageWithMembers` → the member columns of its answer (`MemberColumns`). */

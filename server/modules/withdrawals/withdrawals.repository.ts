@@ -8,10 +8,27 @@ import { counterViolations, rebuildCounter } from '../../db/counterAudit';
 import { type CounterMoves } from '../../db/counterMoves';
 import { counter, readCounter } from '../../db/counters';
 import { forNoKeyUpdate } from '../../db/dialect';
-import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
+import {
+  inReadOrder,
+  keysetPageOf,
+  keysetParts,
+  keysetSlice,
+  pageOfShape,
+  type KeysetPageRequest,
+  type KeysetShape,
+  type KeysetValues,
+} from '../../db/keyset';
+import { ShapedQuery } from '../../db/shapes';
 import { money, moneySum } from '../../db/sql';
 import { updateFromFirst } from '../../db/transitions';
-import { memberIdIn, readPageWithMembers, type KeywordMembers } from '../members/members.query';
+import {
+  memberIdCondition,
+  memberIdParts,
+  withMembers,
+  type KeywordMembers,
+  type MemberIdShape,
+  type MemberIdValues,
+} from '../members/members.query';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -37,30 +54,75 @@ const SORT_COLUMNS = {
 } as const;
 export type WithdrawSort = keyof typeof SORT_COLUMNS;
 
-function filtered(db: Db, f: WithdrawFilter) {
-  let q = db.selectFrom('withdrawal as w').where('w.type', '=', f.type);
-  if (f.id !== undefined) q = q.where('w.id', '=', f.id);
-  if (f.members) q = q.where(memberIdIn(db, 'w.member_id', f.members));
-  if (f.status !== undefined) q = q.where('w.status', '=', f.status);
-  if (f.address) q = q.where('w.address', '=', f.address);
-  if (f.txHash) q = q.where('w.tx_hash', '=', f.txHash);
-  if (f.start !== undefined) q = q.where('w.created_at', '>=', f.start);
-  if (f.end !== undefined) q = q.where('w.created_at', '<=', f.end);
+/** What of a withdrawal filter changes its SQL (a ShapedQuery's shape): which filters are given. */
+interface FilterShape {
+  id: boolean;
+  members: MemberIdShape;
+  status: boolean;
+  address: boolean;
+  txHash: boolean;
+  start: boolean;
+  end: boolean;
+}
+/** The values a withdrawal filter binds. */
+type FilterValues = Omit<WithdrawFilter, 'members'> & MemberIdValues;
+
+function filterParts(f: WithdrawFilter): { shape: FilterShape; values: FilterValues } {
+  const members = memberIdParts(f.members);
+  return {
+    shape: {
+      id: f.id !== undefined,
+      members: members.shape,
+      status: f.status !== undefined,
+      address: !!f.address,
+      txHash: !!f.txHash,
+      start: f.start !== undefined,
+      end: f.end !== undefined,
+    },
+    values: { ...members.values, ...f, members: undefined } as FilterValues,
+  };
+}
+
+const filterKey = (s: FilterShape) => `${+s.id}${s.members}${+s.status}${+s.address}${+s.txHash}${+s.start}${+s.end}`;
+
+function filteredShape(db: Db, s: FilterShape, v: FilterValues) {
+  let q = db.selectFrom('withdrawal as w').where('w.type', '=', v.type);
+  if (s.id) q = q.where('w.id', '=', v.id!);
+  const members = memberIdCondition(db, 'w.member_id', s.members, v);
+  if (members) q = q.where(members);
+  if (s.status) q = q.where('w.status', '=', v.status!);
+  if (s.address) q = q.where('w.address', '=', v.address!);
+  if (s.txHash) q = q.where('w.tx_hash', '=', v.txHash!);
+  if (s.start) q = q.where('w.created_at', '>=', v.start!);
+  if (s.end) q = q.where('w.created_at', '<=', v.end!);
   return q;
+}
+
+function filtered(db: Db, f: WithdrawFilter) {
+  const { shape, values } = filterParts(f);
+  return filteredShape(db, shape, values);
 }
 
 /** Only a type and a status: withdrawal_stat answers count and sums. */
 const countedByStat = (f: WithdrawFilter) =>
   f.id === undefined && !f.members && !f.address && !f.txHash && f.start === undefined && f.end === undefined;
 
+/** The count and sums of a filter withdrawal_stat cannot answer, compiled once per shape. */
+const withdrawalSums = new ShapedQuery(filterKey, (db, s: FilterShape, v: FilterValues) =>
+  filteredShape(db as Db, s, v).select((eb) => [
+    eb.fn.countAll<number>().as('n'),
+    moneySum('w.amount').as('amount'),
+    moneySum('w.fee').as('fee'),
+  ]),
+);
+
 async function countAndSum(db: Db, f: WithdrawFilter) {
   if (countedByStat(f)) {
     const r = await readCounter(db, WITHDRAWAL_STAT, { type: f.type, status: f.status });
     return { n: r.n, amount: r.amount_sum, fee: r.fee_sum };
   }
-  return filtered(db, f)
-    .select((eb) => [eb.fn.countAll<number>().as('n'), moneySum('w.amount').as('amount'), moneySum('w.fee').as('fee')])
-    .executeTakeFirstOrThrow();
+  const { shape, values } = filterParts(f);
+  return withdrawalSums.executeTakeFirstOrThrow(db, shape, values);
 }
 
 export interface WithdrawPageRow {
@@ -111,18 +173,54 @@ const recordColumns = () =>
  * sorted — then joined to its members.
  */
 export async function findWithdrawals(db: Db, f: WithdrawFilter, page: KeysetPageRequest & { sort: WithdrawSort }) {
-  const sortCol = SORT_COLUMNS[page.sort];
-  const pageRows = keysetSlice(
-    filtered(db, f).select([...recordColumns(), 'w.member_id', 'w.type', 'w.auditor_id', sortCol.as('sort_value')]),
-    page,
-    { sort: page.sort === 'id' ? 'w.id' : sortCol, id: 'w.id', afterLookup: Array.isArray(f.members) },
-  ).as('p');
-  const [paged, agg] = await Promise.all([
-    readPageWithMembers<WithdrawPageRow & { sort_value: number | string }>(db, pageRows, page, 'sort_value'),
+  const filter = filterParts(f);
+  const keyset = keysetParts(page);
+  const [rows, agg] = await Promise.all([
+    withdrawalPage.execute(
+      db,
+      { filter: filter.shape, sort: page.sort, order: page.order, keyset: keyset.shape },
+      { ...filter.values, ...keyset.values },
+    ),
     countAndSum(db, f),
   ]);
+  const paged = keysetPageOf(rows, page, 'sort_value');
   return { ...paged, total: Number(agg.n), sumAmount: agg.amount, sumFee: agg.fee };
 }
+
+interface PageShape {
+  filter: FilterShape;
+  sort: WithdrawSort;
+  order: 'asc' | 'desc';
+  keyset: KeysetShape;
+}
+
+/**
+ * A page of withdrawals, compiled once per shape. The page is chosen alone — walking an index in the
+ * sort order, or for a few members their records sorted — then joined to its members.
+ */
+const withdrawalPage = new ShapedQuery(
+  (s: PageShape) => `${filterKey(s.filter)} ${s.sort} ${s.order} ${s.keyset}`,
+  (db, s, v: FilterValues & KeysetValues) => {
+    const page = pageOfShape(s.keyset, s.order, v);
+    const sortCol = SORT_COLUMNS[s.sort];
+    const pageRows = keysetSlice(
+      filteredShape(db as Db, s.filter, v).select([
+        ...recordColumns(),
+        'w.member_id',
+        'w.type',
+        'w.auditor_id',
+        sortCol.as('sort_value'),
+      ]),
+      page,
+      { sort: s.sort === 'id' ? 'w.id' : sortCol, id: 'w.id', afterLookup: s.filter.members.startsWith('ids') },
+    ).as('p');
+    return inReadOrder(
+      withMembers<WithdrawPageRow & { sort_value: number | string }>(db as Db, pageRows),
+      page,
+      'sort_value',
+    );
+  },
+);
 
 /** One batch of the export: the filter's withdrawals with id < afterId, newest first, with their members. */
 export function withdrawalBatch(db: Db, f: WithdrawFilter, afterId: number | null, limit: number) {

@@ -6,9 +6,15 @@ import { memberCountViolations } from '../../../../server/modules/members/counts
 import {
   KEYWORD_IDS_MAX,
   keywordMembers,
+  memberIdCondition,
   memberIdIn,
+  memberIdParts,
   phonePrefixRange,
+  type MemberIdShape,
+  type MemberIdValues,
 } from '../../../../server/modules/members/members.query';
+import { ShapedQuery } from '../../../../server/db/shapes';
+import type { Db } from '../../../../server/db/dialect';
 import { createMembers } from '../../../../server/modules/members/members.service';
 import { createZone } from '../../../../server/modules/members/zones.service';
 import { build, dbKind, type TestApp } from '../../helpers';
@@ -71,21 +77,38 @@ describe(`members.query and createMembers (${dbKind})`, () => {
 
   it('narrows a list to a keyword’s members by ids, by subquery, or to nothing', async () => {
     const made = await batch(KEYWORD_IDS_MAX + 1);
-    const ids = async (members: Awaited<ReturnType<typeof keywordMembers>>) =>
-      (
+    // The same condition in a ShapedQuery (compiled once per shape; checked against the ordinary build).
+    const shaped = new ShapedQuery(
+      (s: MemberIdShape) => s,
+      (db, s, v: MemberIdValues) =>
+        (db as Db['db'])
+          .selectFrom('account as a')
+          .select('a.member_id')
+          .where(memberIdCondition(db as Db['db'], 'a.member_id', s, v)!)
+          .where('a.asset', '=', 'USDT'),
+    );
+    const sorted = (rows: { member_id: unknown }[]) => rows.map((r) => Number(r.member_id)).sort((a, b) => a - b);
+    const ids = async (members: Awaited<ReturnType<typeof keywordMembers>>) => {
+      const plain = sorted(
         await t.db.db
           .selectFrom('account as a')
           .select('a.member_id')
           .where(memberIdIn(t.db.db, 'a.member_id', members))
           .where('a.asset', '=', 'USDT')
-          .execute()
-      )
-        .map((r) => Number(r.member_id))
-        .sort((a, b) => a - b);
+          .execute(),
+      );
+      const { shape, values } = memberIdParts(members);
+      expect(sorted(await shaped.execute(t.db.db, shape, values))).toEqual(plain);
+      return plain;
+    };
     expect(await ids([made[0].id])).toEqual([made[0].id]);
     expect(await ids([made[1].id, made[2].id])).toEqual([made[1].id, made[2].id]);
+    expect(await ids([made[3].id, made[4].id])).toEqual([made[3].id, made[4].id]);
     expect(await ids([])).toEqual([]);
     expect(await ids({ keyword: '1370000' })).toEqual(made.map((m) => m.id).sort((a, b) => a - b));
+    expect(await ids({ keyword: '1370000010' })).toEqual([made[100].id]);
+    expect(await ids({ keyword: '批量9' })).toEqual([made[9].id]);
+    expect(await ids({ keyword: '99999999' })).toEqual([]);
   });
 
   it('turns a phone prefix into an index range, open-ended after a run of 9s', () => {
