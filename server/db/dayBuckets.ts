@@ -9,6 +9,7 @@ import { SHANGHAI_OFFSET } from '../../domain/time';
 import { refuseOverflow } from './overflow';
 import type { Database } from './schema';
 import { moneySum } from './sql';
+import { ShapedQuery } from './shapes';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -116,25 +117,64 @@ export async function sumByAsset<S extends string>(
 
 /** The stat rows of the whole days and blocks of `r`, summed per asset. */
 function bucketRows<S extends string>(db: Db, stat: BucketStat<S>, r: StatRanges): Promise<Array<AssetSumRow<S>>> {
-  // The two tables share kind, bucket, asset and n; the sum and filter columns are named at run time.
-  let q = (db as unknown as Kysely<any>)
-    .selectFrom(`${stat.table} as s`)
-    .select((eb) => [
-      's.asset',
-      eb.fn.sum('s.n').as('n'),
-      ...(Object.keys(stat.sums) as S[]).map((s) => moneySum(`s.${stat.sums[s]}`).as(s)),
-    ])
-    .where((eb) =>
-      eb.or([
-        ...r.days.map(([a, b]) => eb.and([eb('s.kind', '=', 'D'), eb('s.bucket', '>=', a), eb('s.bucket', '<', b)])),
-        ...r.blocks.map(([a, b]) => eb.and([eb('s.kind', '=', 'B'), eb('s.bucket', '>=', a), eb('s.bucket', '<', b)])),
-      ]),
-    );
-  for (const [col, value] of Object.entries(stat.where)) {
-    if (value !== undefined && value !== '') q = q.where(`s.${col}`, '=', value);
-  }
-  return q.groupBy('s.asset').execute() as Promise<Array<AssetSumRow<S>>>;
+  const where = Object.entries(stat.where).filter(([, value]) => value !== undefined && value !== '');
+  const values: Record<string, unknown> = {};
+  r.days.forEach(([a, b], i) => ((values[`day_${i}`] = a), (values[`day_end_${i}`] = b)));
+  r.blocks.forEach(([a, b], i) => ((values[`block_${i}`] = a), (values[`block_end_${i}`] = b)));
+  for (const [col, value] of where) values[`where_${col}`] = value;
+  const shape: BucketShape = {
+    table: stat.table,
+    sums: stat.sums,
+    where: where.map(([col]) => col),
+    days: r.days.length,
+    blocks: r.blocks.length,
+  };
+  return bucketRead.execute(db, shape, values) as Promise<Array<AssetSumRow<S>>>;
 }
+
+/** What of a bucket read changes its SQL: the table, its sums, the filtered columns, how many ranges. */
+interface BucketShape {
+  table: BucketStat<string>['table'];
+  sums: Readonly<Record<string, string>>;
+  where: string[];
+  days: number;
+  blocks: number;
+}
+
+/** The bucket read, compiled once per shape (ShapedQuery): every bill, transfer and order total makes one. */
+const bucketRead = new ShapedQuery(
+  (s: BucketShape) => `${s.table} ${Object.entries(s.sums).join(';')} ${s.where.join(',')} ${s.days} ${s.blocks}`,
+  (db, s, v: Record<string, unknown>) => {
+    // The three tables share kind, bucket, asset and n; the sum and filter columns are named at run time.
+    let q = (db as unknown as Kysely<any>)
+      .selectFrom(`${s.table} as s`)
+      .select((eb) => [
+        's.asset',
+        eb.fn.sum('s.n').as('n'),
+        ...Object.entries(s.sums).map(([as, col]) => moneySum(`s.${col}`).as(as)),
+      ])
+      .where((eb) =>
+        eb.or([
+          ...Array.from({ length: s.days }, (_x, i) =>
+            eb.and([
+              eb('s.kind', '=', 'D'),
+              eb('s.bucket', '>=', v[`day_${i}`]),
+              eb('s.bucket', '<', v[`day_end_${i}`]),
+            ]),
+          ),
+          ...Array.from({ length: s.blocks }, (_x, i) =>
+            eb.and([
+              eb('s.kind', '=', 'B'),
+              eb('s.bucket', '>=', v[`block_${i}`]),
+              eb('s.bucket', '<', v[`block_end_${i}`]),
+            ]),
+          ),
+        ]),
+      );
+    for (const col of s.where) q = q.where(`s.${col}`, '=', v[`where_${col}`]);
+    return q.groupBy('s.asset');
+  },
+);
 
 /**
  * A day/block stat table as written and checked: the table it counts (append-only, with `created_at`),

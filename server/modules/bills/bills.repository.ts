@@ -9,10 +9,26 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
+import {
+  inReadOrder,
+  keysetPageOf,
+  keysetParts,
+  keysetSlice,
+  pageOfShape,
+  type KeysetPageRequest,
+  type KeysetShape,
+  type KeysetValues,
+} from '../../db/keyset';
+import { ShapedQuery } from '../../db/shapes';
 import { money, moneySum } from '../../db/sql';
 import { sumByAsset } from '../../db/dayBuckets';
-import { memberIdIn, readPageWithMembers } from '../members/members.query';
+import {
+  memberIdCondition,
+  memberIdParts,
+  withMembers,
+  type MemberIdShape,
+  type MemberIdValues,
+} from '../members/members.query';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -25,13 +41,41 @@ export interface BillFilter {
   end?: number;
 }
 
-function filtered(db: Db, f: BillFilter) {
+/** What of a bill filter changes its SQL (a ShapedQuery's shape): which filters are given. */
+interface FilterShape {
+  members: MemberIdShape;
+  asset: boolean;
+  type: boolean;
+  start: boolean;
+  end: boolean;
+}
+/** The values a bill filter binds. */
+type FilterValues = Omit<BillFilter, 'members'> & MemberIdValues;
+
+function filterParts(f: BillFilter): { shape: FilterShape; values: FilterValues } {
+  const members = memberIdParts(f.members);
+  return {
+    shape: {
+      members: members.shape,
+      asset: !!f.asset,
+      type: f.type !== undefined,
+      start: f.start !== undefined,
+      end: f.end !== undefined,
+    },
+    values: { ...members.values, asset: f.asset, type: f.type, start: f.start, end: f.end },
+  };
+}
+
+const filterKey = (s: FilterShape) => `${s.members}${+s.asset}${+s.type}${+s.start}${+s.end}`;
+
+function filtered(db: Db, s: FilterShape, v: FilterValues) {
   let q = db.selectFrom('bill as b');
-  if (f.members) q = q.where(memberIdIn(db, 'b.member_id', f.members));
-  if (f.asset) q = q.where('b.asset', '=', f.asset);
-  if (f.type !== undefined) q = q.where('b.type', '=', f.type);
-  if (f.start !== undefined) q = q.where('b.created_at', '>=', f.start);
-  if (f.end !== undefined) q = q.where('b.created_at', '<=', f.end);
+  const members = memberIdCondition(db, 'b.member_id', s.members, v);
+  if (members) q = q.where(members);
+  if (s.asset) q = q.where('b.asset', '=', v.asset!);
+  if (s.type) q = q.where('b.type', '=', v.type!);
+  if (s.start) q = q.where('b.created_at', '>=', v.start!);
+  if (s.end) q = q.where('b.created_at', '<=', v.end!);
   return q;
 }
 
@@ -58,28 +102,48 @@ export interface BillPageRow {
  * is chosen alone (an index walk, or for a few members their bills sorted), then joined to its members.
  */
 export async function findBills(db: Db, f: BillFilter, page: KeysetPageRequest) {
-  const pageRows = keysetSlice(
-    filtered(db, f).select([
-      'b.id',
-      'b.member_id',
-      'b.asset',
-      'b.type',
-      money('b.change').as('change'),
-      money('b.available_after').as('available_after'),
-      money('b.frozen_change').as('frozen_change'),
-      money('b.frozen_after').as('frozen_after'),
-      'b.ref_kind',
-      'b.ref_id',
-      'b.remark',
-      'b.created_at',
-    ]),
-    page,
-    // Several members: their bills are found through the member index and sorted. One member, or none:
-    // the index walk is the order.
-    { sort: 'b.created_at', id: 'b.id', afterLookup: Array.isArray(f.members) && f.members.length > 1 },
-  ).as('p');
-  return readPageWithMembers<BillPageRow>(db, pageRows, page, 'created_at');
+  const filter = filterParts(f);
+  const keyset = keysetParts(page);
+  const rows = await billPage.execute(
+    db,
+    { filter: filter.shape, order: page.order, keyset: keyset.shape },
+    { ...filter.values, ...keyset.values },
+  );
+  return keysetPageOf(rows, page, 'created_at');
 }
+
+const billPage = new ShapedQuery(
+  (s: { filter: FilterShape; order: 'asc' | 'desc'; keyset: KeysetShape }) =>
+    `${filterKey(s.filter)} ${s.order} ${s.keyset}`,
+  (db, s, v: FilterValues & KeysetValues) => {
+    const page = pageOfShape(s.keyset, s.order, v);
+    const pageRows = keysetSlice(
+      filtered(db as Db, s.filter, v).select([
+        'b.id',
+        'b.member_id',
+        'b.asset',
+        'b.type',
+        money('b.change').as('change'),
+        money('b.available_after').as('available_after'),
+        money('b.frozen_change').as('frozen_change'),
+        money('b.frozen_after').as('frozen_after'),
+        'b.ref_kind',
+        'b.ref_id',
+        'b.remark',
+        'b.created_at',
+      ]),
+      page,
+      // Several members: their bills are found through the member index and sorted. One member, or none:
+      // the index walk is the order.
+      {
+        sort: 'b.created_at',
+        id: 'b.id',
+        afterLookup: s.filter.members.startsWith('ids') && Number(s.filter.members.slice(3)) > 1,
+      },
+    ).as('p');
+    return inReadOrder(withMembers<BillPageRow>(db as Db, pageRows), page, 'created_at');
+  },
+);
 
 export interface BillSums {
   asset: string;
@@ -97,23 +161,29 @@ export async function countMemberBills(
   f: BillFilter,
   cap: number,
 ): Promise<{ n: number; sums: BillSums[] | null }> {
-  const bounded = filtered(db, f)
-    .select('b.id')
-    .limit(cap + 1)
-    .as('x');
-  const c = await db
-    .selectFrom(bounded)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+  const { shape, values } = filterParts(f);
+  const c = await boundedCount.executeTakeFirstOrThrow(db, shape, { ...values, cap: cap + 1 });
   const n = Number(c.n);
   if (n > cap) return { n, sums: null };
   const sums = await sumBills(db, f);
   return { n, sums: sums.map((s) => ({ ...s, n: Number(s.n) })) };
 }
 
-/** Count and per-asset sums counted from the bills themselves. */
-function sumBills(db: Db, f: BillFilter) {
-  return filtered(db, f)
+/** The count of a filter's bills up to `cap` (an index walk), compiled once per shape. */
+const boundedCount = new ShapedQuery(filterKey, (db, s: FilterShape, v: FilterValues & { cap: number }) =>
+  (db as Db)
+    .selectFrom(
+      filtered(db as Db, s, v)
+        .select('b.id')
+        .limit(v.cap)
+        .as('x'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
+/** Count and per-asset sums counted from the bills themselves, compiled once per shape. */
+const billSums = new ShapedQuery(filterKey, (db, s: FilterShape, v: FilterValues) =>
+  filtered(db as Db, s, v)
     .select((eb) => [
       'b.asset',
       eb.fn.countAll<number>().as('n'),
@@ -121,8 +191,12 @@ function sumBills(db: Db, f: BillFilter) {
       moneySum('b.frozen_change').as('frozen_change'),
     ])
     .groupBy('b.asset')
-    .orderBy('b.asset')
-    .execute();
+    .orderBy('b.asset'),
+);
+
+function sumBills(db: Db, f: BillFilter) {
+  const { shape, values } = filterParts(f);
+  return billSums.execute(db, shape, values);
 }
 
 /** Whole blocks, whole days and part-days of a range (server/db/dayBuckets.ts, shared with transfers). */
