@@ -17,6 +17,7 @@ import {
 import { CURSOR_PATTERN, MAX_OFFSET } from '../../domain/paging';
 import { badInput } from '../errors';
 import { dialectOf } from './dialect';
+import { ShapedQuery } from './shapes';
 
 export { CURSOR_PATTERN, MAX_OFFSET };
 
@@ -62,7 +63,7 @@ export interface KeysetValues {
 }
 
 /** A page request's shape and values. */
-export function keysetParts(page: KeysetPageRequest): { shape: KeysetShape; values: KeysetValues } {
+function keysetParts(page: KeysetPageRequest): { shape: KeysetShape; values: KeysetValues } {
   const k = page.keyset;
   return {
     shape: !k ? 'page' : isEndOfList(k) ? 'end' : k.dir,
@@ -71,7 +72,7 @@ export function keysetParts(page: KeysetPageRequest): { shape: KeysetShape; valu
 }
 
 /** The page request a ShapedQuery's builder reads: the structure from `shape`, values only bound. */
-export function pageOfShape(shape: KeysetShape, order: 'asc' | 'desc', v: KeysetValues): KeysetPageRequest {
+function pageOfShape(shape: KeysetShape, order: 'asc' | 'desc', v: KeysetValues): KeysetPageRequest {
   const keyset: Keyset | undefined =
     shape === 'page'
       ? undefined
@@ -230,7 +231,7 @@ export async function readKeysetPage<R extends { id: unknown }>(
 }
 
 /** The query that shows a slice (aliased `p`) ordered for reading its page (readKeysetPage). */
-export function inReadOrder<Q extends SelectQueryBuilder<any, any, any>>(
+function inReadOrder<Q extends SelectQueryBuilder<any, any, any>>(
   q: Q,
   page: Pick<KeysetPageRequest, 'order' | 'keyset'>,
   sort: string,
@@ -241,7 +242,7 @@ export function inReadOrder<Q extends SelectQueryBuilder<any, any, any>>(
 }
 
 /** The rows read in inReadOrder as the page shows them, with its cursors (`sort`: the cursor's field). */
-export function keysetPageOf<R extends { id: unknown }>(
+function keysetPageOf<R extends { id: unknown }>(
   rows: R[],
   page: Pick<KeysetPageRequest, 'keyset'>,
   sort: keyof R & string,
@@ -270,4 +271,59 @@ export function keysetPage<R>(
     next: cursorOf(cursorValue(last), idOf(last)),
     prev: cursorOf(cursorValue(first), idOf(first)),
   };
+}
+
+/** What of a list's page changes its SQL: its filter's shape, sort, order, cursor kind and the list's own plan choice. */
+export interface PageShape<F, X extends string> {
+  filter: F;
+  sort: X;
+  order: 'asc' | 'desc';
+  keyset: KeysetShape;
+  /** A choice of the list's own that changes the statement (the member list: sort after a lookup). */
+  plan: string;
+}
+
+/**
+ * A list's page statement as a ShapedQuery (server/db/shapes.ts): built and compiled once per shape,
+ * run with the filter's and the page's values. `build` makes the statement that shows the page's slice
+ * (aliased `p`) for a shape, from `page` (the page request with slots for its values); it is read in the
+ * order of `sortField` then id (inReadOrder) and answered with its cursors.
+ */
+export class ShapedPage<F, V extends object, X extends string, R extends { id: unknown }> {
+  private readonly query: ShapedQuery<PageShape<F, X>, V & KeysetValues, R>;
+
+  constructor(
+    filterKey: (filter: F) => string,
+    build: (
+      db: Kysely<any>,
+      s: PageShape<F, X>,
+      v: V & KeysetValues,
+      page: KeysetPageRequest,
+    ) => SelectQueryBuilder<any, any, R>,
+    private readonly sortField: (sort: X) => keyof R & string,
+  ) {
+    this.query = new ShapedQuery(
+      (s: PageShape<F, X>) => `${filterKey(s.filter)} ${s.sort} ${s.order} ${s.keyset} ${s.plan}`,
+      (db, s, v: V & KeysetValues) => {
+        const page = pageOfShape(s.keyset, s.order, v);
+        return inReadOrder(build(db as Kysely<any>, s, v, page), page, sortField(s.sort));
+      },
+    );
+  }
+
+  /** The page of `filter` (its shape and values) that `page` asks for, with its cursors. */
+  async read(
+    db: Kysely<any>,
+    filter: { shape: F; values: V },
+    page: KeysetPageRequest & { sort: X },
+    plan = '',
+  ): Promise<{ rows: R[]; next: string | null; prev: string | null }> {
+    const k = keysetParts(page);
+    const rows = await this.query.execute(
+      db,
+      { filter: filter.shape, sort: page.sort, order: page.order, keyset: k.shape, plan },
+      { ...filter.values, ...k.values },
+    );
+    return keysetPageOf(rows, page, this.sortField(page.sort));
+  }
 }

@@ -9,16 +9,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import {
-  inReadOrder,
-  keysetPageOf,
-  keysetParts,
-  keysetSlice,
-  pageOfShape,
-  type KeysetPageRequest,
-  type KeysetShape,
-  type KeysetValues,
-} from '../../db/keyset';
+import { keysetSlice, ShapedPage, type KeysetPageRequest } from '../../db/keyset';
 import { ShapedQuery } from '../../db/shapes';
 import { money, moneySum } from '../../db/sql';
 import { sumByAsset } from '../../db/dayBuckets';
@@ -101,48 +92,41 @@ export interface BillPageRow {
  * One page, newest first by (created_at, id) (or oldest first), from `offset` or from a cursor. The page
  * is chosen alone (an index walk, or for a few members their bills sorted), then joined to its members.
  */
-export async function findBills(db: Db, f: BillFilter, page: KeysetPageRequest) {
-  const filter = filterParts(f);
-  const keyset = keysetParts(page);
-  const rows = await billPage.execute(
-    db,
-    { filter: filter.shape, order: page.order, keyset: keyset.shape },
-    { ...filter.values, ...keyset.values },
-  );
-  return keysetPageOf(rows, page, 'created_at');
+export function findBills(db: Db, f: BillFilter, page: KeysetPageRequest) {
+  return billPage.read(db, filterParts(f), { ...page, sort: 'created_at' });
 }
 
-const billPage = new ShapedQuery(
-  (s: { filter: FilterShape; order: 'asc' | 'desc'; keyset: KeysetShape }) =>
-    `${filterKey(s.filter)} ${s.order} ${s.keyset}`,
-  (db, s, v: FilterValues & KeysetValues) => {
-    const page = pageOfShape(s.keyset, s.order, v);
-    const pageRows = keysetSlice(
-      filtered(db as Db, s.filter, v).select([
-        'b.id',
-        'b.member_id',
-        'b.asset',
-        'b.type',
-        money('b.change').as('change'),
-        money('b.available_after').as('available_after'),
-        money('b.frozen_change').as('frozen_change'),
-        money('b.frozen_after').as('frozen_after'),
-        'b.ref_kind',
-        'b.ref_id',
-        'b.remark',
-        'b.created_at',
-      ]),
-      page,
-      // Several members: their bills are found through the member index and sorted. One member, or none:
-      // the index walk is the order.
-      {
-        sort: 'b.created_at',
-        id: 'b.id',
-        afterLookup: s.filter.members.startsWith('ids') && Number(s.filter.members.slice(3)) > 1,
-      },
-    ).as('p');
-    return inReadOrder(withMembers<BillPageRow>(db as Db, pageRows), page, 'created_at');
-  },
+const billPage = new ShapedPage<FilterShape, FilterValues, 'created_at', BillPageRow>(
+  filterKey,
+  (db, s, v, page) =>
+    withMembers<BillPageRow>(
+      db,
+      keysetSlice(
+        filtered(db, s.filter, v).select([
+          'b.id',
+          'b.member_id',
+          'b.asset',
+          'b.type',
+          money('b.change').as('change'),
+          money('b.available_after').as('available_after'),
+          money('b.frozen_change').as('frozen_change'),
+          money('b.frozen_after').as('frozen_after'),
+          'b.ref_kind',
+          'b.ref_id',
+          'b.remark',
+          'b.created_at',
+        ]),
+        page,
+        // Several members: their bills are found through the member index and sorted. One member, or none:
+        // the index walk is the order.
+        {
+          sort: 'b.created_at',
+          id: 'b.id',
+          afterLookup: s.filter.members.startsWith('ids') && Number(s.filter.members.slice(3)) > 1,
+        },
+      ).as('p'),
+    ),
+  (sort: 'created_at') => sort,
 );
 
 export interface BillSums {

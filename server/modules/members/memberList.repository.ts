@@ -4,16 +4,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import {
-  inReadOrder,
-  keysetPageOf,
-  keysetParts,
-  keysetSlice,
-  pageOfShape,
-  type KeysetPageRequest,
-  type KeysetShape,
-  type KeysetValues,
-} from '../../db/keyset';
+import { keysetSlice, ShapedPage, type KeysetPageRequest } from '../../db/keyset';
 import { ShapedQuery } from '../../db/shapes';
 import { Assets } from '../../../domain/assets';
 import { countMembersByKey, keyCountQuery, phonePrefixCountQuery } from './counts.repository';
@@ -182,65 +173,58 @@ function sortAfterLookup(f: MemberFilter, total: number, all: number, reach: num
   return reach * all > 4 * total * total;
 }
 
-interface PageShape {
-  filter: FilterShape;
-  sort: MemberSort;
-  order: 'asc' | 'desc';
-  keyset: KeysetShape;
-  /** Sorted after a selective lookup (sortAfterLookup). */
-  lookup: boolean;
-}
-
 /**
  * The page statement: the page chosen alone in a subquery; inviter uids, zone names and the balances
  * joined to its rows only (primary-key lookups). Scalar subqueries rather than joins: the same
  * primary-key lookups, but PostgreSQL plans five small subqueries in a fraction of the time it spends
- * ordering a six-way join (~0.2 vs ~0.8 ms a request). Compiled once per shape.
+ * ordering a six-way join (~0.2 vs ~0.8 ms a request). Compiled once per shape; its plan is 'lookup'
+ * when the page is sorted after a selective lookup (sortAfterLookup).
  */
-const memberPage = new ShapedQuery(
-  (s: PageShape) => `${filterKey(s.filter)} ${s.sort} ${s.order} ${s.keyset} ${+s.lookup}`,
-  (db, s, v: FilterValues & KeysetValues) => {
-    const page = pageOfShape(s.keyset, s.order, v);
-    const pageRows = keysetSlice(
-      filteredMembers(db as Db, s.filter, v).select([
-        'member.id',
-        'member.uid',
-        'member.phone',
-        'member.nickname',
-        'member.inviter_id',
-        'member.zone_id',
-        'member.level',
-        'member.status',
-        'member.real_name_status',
-        'member.created_at',
-        'member.last_login_at',
-      ]),
-      page,
-      { sort: MEMBER_SORT[s.sort], id: 'member.id', afterLookup: s.lookup },
-    ).as('p');
-    return inReadOrder(
-      (db as Db)
-        .selectFrom(pageRows)
-        .selectAll('p')
-        .select((eb) => [
-          eb.selectFrom('member as inv').select('inv.uid').whereRef('inv.id', '=', 'p.inviter_id').as('inviter_uid'),
-          eb.selectFrom('zone as z').select('z.name').whereRef('z.id', '=', 'p.zone_id').as('zone_name'),
-          ...Assets.map((asset) =>
-            eb
-              .selectFrom('account as a')
-              .select(sql<string>`cast(a.available as text) || ',' || cast(a.frozen as text)`.as('b'))
-              .whereRef('a.member_id', '=', 'p.id')
-              .where('a.asset', '=', asset)
-              .as(`balance_${asset}`),
-          ),
-          // A narrow filter's total was counted apart; the others read theirs from member_count here.
-          ...(narrow(s.filter) ? [] : [keyCountQuery(db as Db, keyFilterOf(s.filter, v)).as('total_count')]),
-        ])
-        .$castTo<MemberPageRow & { total_count?: number | string }>(),
-      page,
-      SORT_FIELD[s.sort],
-    );
-  },
+const memberPage = new ShapedPage<
+  FilterShape,
+  FilterValues,
+  MemberSort,
+  MemberPageRow & { total_count?: number | string }
+>(
+  filterKey,
+  (db, s, v, page) =>
+    db
+      .selectFrom(
+        keysetSlice(
+          filteredMembers(db, s.filter, v).select([
+            'member.id',
+            'member.uid',
+            'member.phone',
+            'member.nickname',
+            'member.inviter_id',
+            'member.zone_id',
+            'member.level',
+            'member.status',
+            'member.real_name_status',
+            'member.created_at',
+            'member.last_login_at',
+          ]),
+          page,
+          { sort: MEMBER_SORT[s.sort], id: 'member.id', afterLookup: s.plan === 'lookup' },
+        ).as('p'),
+      )
+      .selectAll('p')
+      .select((eb) => [
+        eb.selectFrom('member as inv').select('inv.uid').whereRef('inv.id', '=', 'p.inviter_id').as('inviter_uid'),
+        eb.selectFrom('zone as z').select('z.name').whereRef('z.id', '=', 'p.zone_id').as('zone_name'),
+        ...Assets.map((asset) =>
+          eb
+            .selectFrom('account as a')
+            .select(sql<string>`cast(a.available as text) || ',' || cast(a.frozen as text)`.as('b'))
+            .whereRef('a.member_id', '=', 'p.id')
+            .where('a.asset', '=', asset)
+            .as(`balance_${asset}`),
+        ),
+        // A narrow filter's total was counted apart; the others read theirs from member_count here.
+        ...(narrow(s.filter) ? [] : [keyCountQuery(db, keyFilterOf(s.filter, v)).as('total_count')]),
+      ])
+      .$castTo<MemberPageRow & { total_count?: number | string }>(),
+  (sort: MemberSort) => SORT_FIELD[sort],
 );
 
 /**
@@ -256,16 +240,7 @@ export async function findMembers(db: Db, f: MemberFilter, page: KeysetPageReque
   if (counted?.total === 0) return { rows: [], total: 0, next: null, prev: null };
   const offset = page.keyset ? 0 : page.offset;
   const lookup = counted !== undefined && sortAfterLookup(f, counted.total, counted.all, offset + page.limit);
-  const keyset = keysetParts(page);
-  const { rows, next, prev } = keysetPageOf(
-    await memberPage.execute(
-      db,
-      { filter: filter.shape, sort: page.sort, order: page.order, keyset: keyset.shape, lookup },
-      { ...filter.values, ...keyset.values },
-    ),
-    page,
-    SORT_FIELD[page.sort],
-  );
+  const { rows, next, prev } = await memberPage.read(db, filter, page, lookup ? 'lookup' : '');
   // No row (a page past the end): the count alone.
   const total = counted
     ? counted.total

@@ -8,16 +8,7 @@ import { counterViolations, rebuildCounter } from '../../db/counterAudit';
 import { type CounterMoves } from '../../db/counterMoves';
 import { counter, readCounter } from '../../db/counters';
 import { forNoKeyUpdate } from '../../db/dialect';
-import {
-  inReadOrder,
-  keysetPageOf,
-  keysetParts,
-  keysetSlice,
-  pageOfShape,
-  type KeysetPageRequest,
-  type KeysetShape,
-  type KeysetValues,
-} from '../../db/keyset';
+import { keysetSlice, ShapedPage, type KeysetPageRequest } from '../../db/keyset';
 import { ShapedQuery } from '../../db/shapes';
 import { money, moneySum } from '../../db/sql';
 import { updateFromFirst } from '../../db/transitions';
@@ -173,53 +164,39 @@ const recordColumns = () =>
  * sorted — then joined to its members.
  */
 export async function findWithdrawals(db: Db, f: WithdrawFilter, page: KeysetPageRequest & { sort: WithdrawSort }) {
-  const filter = filterParts(f);
-  const keyset = keysetParts(page);
-  const [rows, agg] = await Promise.all([
-    withdrawalPage.execute(
-      db,
-      { filter: filter.shape, sort: page.sort, order: page.order, keyset: keyset.shape },
-      { ...filter.values, ...keyset.values },
-    ),
-    countAndSum(db, f),
-  ]);
-  const paged = keysetPageOf(rows, page, 'sort_value');
+  const [paged, agg] = await Promise.all([withdrawalPage.read(db, filterParts(f), page), countAndSum(db, f)]);
   return { ...paged, total: Number(agg.n), sumAmount: agg.amount, sumFee: agg.fee };
-}
-
-interface PageShape {
-  filter: FilterShape;
-  sort: WithdrawSort;
-  order: 'asc' | 'desc';
-  keyset: KeysetShape;
 }
 
 /**
  * A page of withdrawals, compiled once per shape. The page is chosen alone — walking an index in the
  * sort order, or for a few members their records sorted — then joined to its members.
  */
-const withdrawalPage = new ShapedQuery(
-  (s: PageShape) => `${filterKey(s.filter)} ${s.sort} ${s.order} ${s.keyset}`,
-  (db, s, v: FilterValues & KeysetValues) => {
-    const page = pageOfShape(s.keyset, s.order, v);
+const withdrawalPage = new ShapedPage<
+  FilterShape,
+  FilterValues,
+  WithdrawSort,
+  WithdrawPageRow & { sort_value: number | string }
+>(
+  filterKey,
+  (db, s, v, page) => {
     const sortCol = SORT_COLUMNS[s.sort];
-    const pageRows = keysetSlice(
-      filteredShape(db as Db, s.filter, v).select([
-        ...recordColumns(),
-        'w.member_id',
-        'w.type',
-        'w.auditor_id',
-        sortCol.as('sort_value'),
-      ]),
-      page,
-      { sort: s.sort === 'id' ? 'w.id' : sortCol, id: 'w.id', afterLookup: s.filter.members.startsWith('ids') },
-    ).as('p');
-    return inReadOrder(
-      withMembers<WithdrawPageRow & { sort_value: number | string }>(db as Db, pageRows),
-      page,
-      'sort_value',
+    return withMembers<WithdrawPageRow & { sort_value: number | string }>(
+      db,
+      keysetSlice(
+        filteredShape(db, s.filter, v).select([
+          ...recordColumns(),
+          'w.member_id',
+          'w.type',
+          'w.auditor_id',
+          sortCol.as('sort_value'),
+        ]),
+        page,
+        { sort: s.sort === 'id' ? 'w.id' : sortCol, id: 'w.id', afterLookup: s.filter.members.startsWith('ids') },
+      ).as('p'),
     );
   },
+  () => 'sort_value',
 );
 
 /** One batch of the export: the filter's withdrawals with id < afterId, newest first, with their members. */
