@@ -127,3 +127,19 @@ function checkShape(got: CompiledQuery<unknown>, want: CompiledQuery<unknown>, k
     );
   }
 }
+
+/** Which fields of a filter are given: part of a list's shape (a builder tests `s.given.status`). */
+export type Given<F> = { readonly [K in keyof F]?: true };
+
+/** The fields of `f` that are given — neither undefined nor '' (an empty text filter filters nothing). */
+export function given<F extends object>(f: F): Given<F> {
+  const g: Partial<Record<keyof F, true>> = {};
+  for (const k of Object.keys(f) as (keyof F)[]) {
+    const v = f[k];
+    if (v !== undefined && v !== '') g[k] = true;
+  }
+  return g as Given<F>;
+}
+
+/** A `Given` as part of a shape's key (the field names, sorted). */
+export const givenKey = (g: Given<object>): string => Object.keys(g).sort().join(',');

@@ -14,11 +14,12 @@ import { ShapedQuery } from '../../db/shapes';
 import { money, moneySum } from '../../db/sql';
 import { sumByAsset } from '../../db/dayBuckets';
 import {
+  listFilterKey,
+  listFilterParts,
   memberIdCondition,
-  memberIdParts,
   withMembers,
-  type MemberIdShape,
-  type MemberIdValues,
+  type ListFilterShape,
+  type ListFilterValues,
 } from '../members/members.query';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -32,41 +33,18 @@ export interface BillFilter {
   end?: number;
 }
 
-/** What of a bill filter changes its SQL (a ShapedQuery's shape): which filters are given. */
-interface FilterShape {
-  members: MemberIdShape;
-  asset: boolean;
-  type: boolean;
-  start: boolean;
-  end: boolean;
-}
-/** The values a bill filter binds. */
-type FilterValues = Omit<BillFilter, 'members'> & MemberIdValues;
-
-function filterParts(f: BillFilter): { shape: FilterShape; values: FilterValues } {
-  const members = memberIdParts(f.members);
-  return {
-    shape: {
-      members: members.shape,
-      asset: !!f.asset,
-      type: f.type !== undefined,
-      start: f.start !== undefined,
-      end: f.end !== undefined,
-    },
-    values: { ...members.values, asset: f.asset, type: f.type, start: f.start, end: f.end },
-  };
-}
-
-const filterKey = (s: FilterShape) => `${s.members}${+s.asset}${+s.type}${+s.start}${+s.end}`;
+type FilterShape = ListFilterShape<BillFilter>;
+type FilterValues = ListFilterValues<BillFilter>;
 
 function filtered(db: Db, s: FilterShape, v: FilterValues) {
   let q = db.selectFrom('bill as b');
+  const g = s.given;
   const members = memberIdCondition(db, 'b.member_id', s.members, v);
   if (members) q = q.where(members);
-  if (s.asset) q = q.where('b.asset', '=', v.asset!);
-  if (s.type) q = q.where('b.type', '=', v.type!);
-  if (s.start) q = q.where('b.created_at', '>=', v.start!);
-  if (s.end) q = q.where('b.created_at', '<=', v.end!);
+  if (g.asset) q = q.where('b.asset', '=', v.asset!);
+  if (g.type) q = q.where('b.type', '=', v.type!);
+  if (g.start) q = q.where('b.created_at', '>=', v.start!);
+  if (g.end) q = q.where('b.created_at', '<=', v.end!);
   return q;
 }
 
@@ -93,11 +71,11 @@ export interface BillPageRow {
  * is chosen alone (an index walk, or for a few members their bills sorted), then joined to its members.
  */
 export function findBills(db: Db, f: BillFilter, page: KeysetPageRequest) {
-  return billPage.read(db, filterParts(f), { ...page, sort: 'created_at' });
+  return billPage.read(db, listFilterParts(f), { ...page, sort: 'created_at' });
 }
 
 const billPage = new ShapedPage<FilterShape, FilterValues, 'created_at', BillPageRow>(
-  filterKey,
+  listFilterKey,
   (db, s, v, page) =>
     withMembers<BillPageRow>(
       db,
@@ -145,7 +123,7 @@ export async function countMemberBills(
   f: BillFilter,
   cap: number,
 ): Promise<{ n: number; sums: BillSums[] | null }> {
-  const { shape, values } = filterParts(f);
+  const { shape, values } = listFilterParts(f);
   const c = await boundedCount.executeTakeFirstOrThrow(db, shape, { ...values, cap: cap + 1 });
   const n = Number(c.n);
   if (n > cap) return { n, sums: null };
@@ -154,7 +132,7 @@ export async function countMemberBills(
 }
 
 /** The count of a filter's bills up to `cap` (an index walk), compiled once per shape. */
-const boundedCount = new ShapedQuery(filterKey, (db, s: FilterShape, v: FilterValues & { cap: number }) =>
+const boundedCount = new ShapedQuery(listFilterKey, (db, s: FilterShape, v: FilterValues & { cap: number }) =>
   (db as Db)
     .selectFrom(
       filtered(db as Db, s, v)
@@ -166,7 +144,7 @@ const boundedCount = new ShapedQuery(filterKey, (db, s: FilterShape, v: FilterVa
 );
 
 /** Count and per-asset sums counted from the bills themselves, compiled once per shape. */
-const billSums = new ShapedQuery(filterKey, (db, s: FilterShape, v: FilterValues) =>
+const billSums = new ShapedQuery(listFilterKey, (db, s: FilterShape, v: FilterValues) =>
   filtered(db as Db, s, v)
     .select((eb) => [
       'b.asset',
@@ -179,7 +157,7 @@ const billSums = new ShapedQuery(filterKey, (db, s: FilterShape, v: FilterValues
 );
 
 function sumBills(db: Db, f: BillFilter) {
-  const { shape, values } = filterParts(f);
+  const { shape, values } = listFilterParts(f);
   return billSums.execute(db, shape, values);
 }
 

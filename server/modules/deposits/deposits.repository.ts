@@ -5,10 +5,18 @@ import type { Database } from '../../db/schema';
 import { counterViolations, rebuildCounter } from '../../db/counterAudit';
 import { type CounterMoves } from '../../db/counterMoves';
 import { counter, readCounter } from '../../db/counters';
-import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
+import { keysetSlice, ShapedPage, type KeysetPageRequest } from '../../db/keyset';
+import { ShapedQuery } from '../../db/shapes';
 import { likePrefix, money, moneySum } from '../../db/sql';
 import { updateFromFirst } from '../../db/transitions';
-import { memberIdIn, readPageWithMembers } from '../members/members.query';
+import {
+  listFilterKey,
+  listFilterParts,
+  memberIdCondition,
+  withMembers,
+  type ListFilterShape,
+  type ListFilterValues,
+} from '../members/members.query';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -32,16 +40,29 @@ const SORT_COLUMNS = {
 } as const;
 export type DepositSort = keyof typeof SORT_COLUMNS;
 
-function filtered(db: Db, f: DepositFilter) {
+type FilterShape = ListFilterShape<DepositFilter>;
+type FilterValues = ListFilterValues<DepositFilter>;
+
+function filteredShape(db: Db, s: FilterShape, v: FilterValues) {
+  const g = s.given;
   let q = db.selectFrom('deposit as d');
-  if (f.id !== undefined) q = q.where('d.id', '=', f.id);
-  if (f.members) q = q.where(memberIdIn(db, 'd.member_id', f.members));
-  if (f.txHash) q = q.where('d.tx_hash', '=', f.txHash.trim().toLowerCase());
-  if (f.chain) q = q.where('d.chain', '=', f.chain);
-  if (f.status !== undefined) q = q.where('d.status', '=', f.status);
-  if (f.start !== undefined) q = q.where('d.created_at', '>=', f.start);
-  if (f.end !== undefined) q = q.where('d.created_at', '<=', f.end);
+  if (g.id) q = q.where('d.id', '=', v.id!);
+  const members = memberIdCondition(db, 'd.member_id', s.members, v);
+  if (members) q = q.where(members);
+  if (g.txHash) q = q.where('d.tx_hash', '=', v.txHash!);
+  if (g.chain) q = q.where('d.chain', '=', v.chain!);
+  if (g.status) q = q.where('d.status', '=', v.status!);
+  if (g.start) q = q.where('d.created_at', '>=', v.start!);
+  if (g.end) q = q.where('d.created_at', '<=', v.end!);
   return q;
+}
+
+/** A filter's shape and values; a tx hash is matched as stored (trimmed, lower case). */
+const filterParts = (f: DepositFilter) => listFilterParts({ ...f, txHash: f.txHash?.trim().toLowerCase() });
+
+function filtered(db: Db, f: DepositFilter) {
+  const { shape, values } = filterParts(f);
+  return filteredShape(db, shape, values);
 }
 
 /** One batch of the export: the filter's deposits with id < afterId, newest first, with their members. */
@@ -72,14 +93,18 @@ export function depositBatch(db: Db, f: DepositFilter, afterId: number | null, l
 const countedByStat = (f: DepositFilter) =>
   f.id === undefined && !f.members && !f.txHash && !f.chain && f.start === undefined && f.end === undefined;
 
+/** The count and sum of a filter deposit_stat cannot answer, compiled once per shape. */
+const depositSums = new ShapedQuery(listFilterKey, (db, s: FilterShape, v: FilterValues) =>
+  filteredShape(db as Db, s, v).select((eb) => [eb.fn.countAll<number>().as('n'), moneySum('d.amount').as('amount')]),
+);
+
 async function countAndSum(db: Db, f: DepositFilter) {
   if (countedByStat(f)) {
     const r = await readCounter(db, DEPOSIT_STAT, { status: f.status });
     return { n: r.n, amount: r.amount_sum };
   }
-  return filtered(db, f)
-    .select((eb) => [eb.fn.countAll<number>().as('n'), moneySum('d.amount').as('amount')])
-    .executeTakeFirstOrThrow();
+  const { shape, values } = filterParts(f);
+  return depositSums.executeTakeFirstOrThrow(db, shape, values);
 }
 
 export interface DepositPageRow {
@@ -108,34 +133,46 @@ export interface DepositPageRow {
  * sorted — then joined to its members.
  */
 export async function findDeposits(db: Db, f: DepositFilter, page: KeysetPageRequest & { sort: DepositSort }) {
-  const sortCol = SORT_COLUMNS[page.sort];
-  const pageRows = keysetSlice(
-    filtered(db, f).select([
-      'd.id',
-      'd.member_id',
-      'd.chain',
-      'd.from_address',
-      'd.to_address',
-      money('d.amount').as('amount'),
-      'd.tx_hash',
-      'd.proof_url',
-      'd.status',
-      'd.remark',
-      'd.auditor_id',
-      'd.auditor_name',
-      'd.audited_at',
-      'd.created_at',
-      sortCol.as('sort_value'),
-    ]),
-    page,
-    { sort: page.sort === 'id' ? 'd.id' : sortCol, id: 'd.id', afterLookup: Array.isArray(f.members) },
-  ).as('p');
-  const [paged, agg] = await Promise.all([
-    readPageWithMembers<DepositPageRow & { sort_value: number | string }>(db, pageRows, page, 'sort_value'),
-    countAndSum(db, f),
-  ]);
+  const [paged, agg] = await Promise.all([depositPage.read(db, filterParts(f), page), countAndSum(db, f)]);
   return { ...paged, total: Number(agg.n), sumAmount: agg.amount };
 }
+
+const depositPage = new ShapedPage<
+  FilterShape,
+  FilterValues,
+  DepositSort,
+  DepositPageRow & { sort_value: number | string }
+>(
+  listFilterKey,
+  (db, s, v, page) => {
+    const sortCol = SORT_COLUMNS[s.sort];
+    return withMembers<DepositPageRow & { sort_value: number | string }>(
+      db,
+      keysetSlice(
+        filteredShape(db, s.filter, v).select([
+          'd.id',
+          'd.member_id',
+          'd.chain',
+          'd.from_address',
+          'd.to_address',
+          money('d.amount').as('amount'),
+          'd.tx_hash',
+          'd.proof_url',
+          'd.status',
+          'd.remark',
+          'd.auditor_id',
+          'd.auditor_name',
+          'd.audited_at',
+          'd.created_at',
+          sortCol.as('sort_value'),
+        ]),
+        page,
+        { sort: s.sort === 'id' ? 'd.id' : sortCol, id: 'd.id', afterLookup: s.filter.members.startsWith('ids') },
+      ).as('p'),
+    );
+  },
+  () => 'sort_value',
+);
 
 const DEPOSIT_STAT = counter({
   table: 'deposit_stat',

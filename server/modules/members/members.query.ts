@@ -18,6 +18,7 @@ import {
 } from 'kysely';
 import type { Database } from '../../db/schema';
 import { readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
+import { given, givenKey, type Given } from '../../db/shapes';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -169,6 +170,26 @@ export function memberIdCondition(
   const ids = Array.from({ length: n }, (_x, i) => v[`member_${i}`]);
   return sql<SqlBool>`${ref} in (${sql.join(n ? ids : [-1])})`;
 }
+
+/** A money list's filter as a ShapedQuery's shape: which fields are given, and its members' condition. */
+export interface ListFilterShape<F> {
+  given: Given<Omit<F, 'members'>>;
+  members: MemberIdShape;
+}
+
+/** The values a money list's filter binds: its fields, and its members' (memberIdParts). */
+export type ListFilterValues<F> = Omit<F, 'members'> & MemberIdValues;
+
+/** A money list's filter (`members` resolved from its keyword) as a shape and values. */
+export function listFilterParts<F extends { members?: KeywordMembers }>(
+  f: F,
+): { shape: ListFilterShape<F>; values: ListFilterValues<F> } {
+  const { members, ...fields } = f;
+  const m = memberIdParts(members);
+  return { shape: { given: given(fields), members: m.shape }, values: { ...m.values, ...fields } };
+}
+
+export const listFilterKey = (s: ListFilterShape<object>) => `${givenKey(s.given)} ${s.members}`;
 
 /**
  * `readKeysetPage` for the money lists: the slice (aliased `p`, with its `member_id`) joined to the member

@@ -13,12 +13,13 @@ import { ShapedQuery } from '../../db/shapes';
 import { money, moneySum } from '../../db/sql';
 import { updateFromFirst } from '../../db/transitions';
 import {
+  listFilterKey,
+  listFilterParts,
   memberIdCondition,
-  memberIdParts,
   withMembers,
   type KeywordMembers,
-  type MemberIdShape,
-  type MemberIdValues,
+  type ListFilterShape,
+  type ListFilterValues,
 } from '../members/members.query';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -45,52 +46,25 @@ const SORT_COLUMNS = {
 } as const;
 export type WithdrawSort = keyof typeof SORT_COLUMNS;
 
-/** What of a withdrawal filter changes its SQL (a ShapedQuery's shape): which filters are given. */
-interface FilterShape {
-  id: boolean;
-  members: MemberIdShape;
-  status: boolean;
-  address: boolean;
-  txHash: boolean;
-  start: boolean;
-  end: boolean;
-}
-/** The values a withdrawal filter binds. */
-type FilterValues = Omit<WithdrawFilter, 'members'> & MemberIdValues;
-
-function filterParts(f: WithdrawFilter): { shape: FilterShape; values: FilterValues } {
-  const members = memberIdParts(f.members);
-  return {
-    shape: {
-      id: f.id !== undefined,
-      members: members.shape,
-      status: f.status !== undefined,
-      address: !!f.address,
-      txHash: !!f.txHash,
-      start: f.start !== undefined,
-      end: f.end !== undefined,
-    },
-    values: { ...members.values, ...f, members: undefined } as FilterValues,
-  };
-}
-
-const filterKey = (s: FilterShape) => `${+s.id}${s.members}${+s.status}${+s.address}${+s.txHash}${+s.start}${+s.end}`;
+type FilterShape = ListFilterShape<WithdrawFilter>;
+type FilterValues = ListFilterValues<WithdrawFilter>;
 
 function filteredShape(db: Db, s: FilterShape, v: FilterValues) {
+  const g = s.given;
   let q = db.selectFrom('withdrawal as w').where('w.type', '=', v.type);
-  if (s.id) q = q.where('w.id', '=', v.id!);
+  if (g.id) q = q.where('w.id', '=', v.id!);
   const members = memberIdCondition(db, 'w.member_id', s.members, v);
   if (members) q = q.where(members);
-  if (s.status) q = q.where('w.status', '=', v.status!);
-  if (s.address) q = q.where('w.address', '=', v.address!);
-  if (s.txHash) q = q.where('w.tx_hash', '=', v.txHash!);
-  if (s.start) q = q.where('w.created_at', '>=', v.start!);
-  if (s.end) q = q.where('w.created_at', '<=', v.end!);
+  if (g.status) q = q.where('w.status', '=', v.status!);
+  if (g.address) q = q.where('w.address', '=', v.address!);
+  if (g.txHash) q = q.where('w.tx_hash', '=', v.txHash!);
+  if (g.start) q = q.where('w.created_at', '>=', v.start!);
+  if (g.end) q = q.where('w.created_at', '<=', v.end!);
   return q;
 }
 
 function filtered(db: Db, f: WithdrawFilter) {
-  const { shape, values } = filterParts(f);
+  const { shape, values } = listFilterParts(f);
   return filteredShape(db, shape, values);
 }
 
@@ -99,7 +73,7 @@ const countedByStat = (f: WithdrawFilter) =>
   f.id === undefined && !f.members && !f.address && !f.txHash && f.start === undefined && f.end === undefined;
 
 /** The count and sums of a filter withdrawal_stat cannot answer, compiled once per shape. */
-const withdrawalSums = new ShapedQuery(filterKey, (db, s: FilterShape, v: FilterValues) =>
+const withdrawalSums = new ShapedQuery(listFilterKey, (db, s: FilterShape, v: FilterValues) =>
   filteredShape(db as Db, s, v).select((eb) => [
     eb.fn.countAll<number>().as('n'),
     moneySum('w.amount').as('amount'),
@@ -112,7 +86,7 @@ async function countAndSum(db: Db, f: WithdrawFilter) {
     const r = await readCounter(db, WITHDRAWAL_STAT, { type: f.type, status: f.status });
     return { n: r.n, amount: r.amount_sum, fee: r.fee_sum };
   }
-  const { shape, values } = filterParts(f);
+  const { shape, values } = listFilterParts(f);
   return withdrawalSums.executeTakeFirstOrThrow(db, shape, values);
 }
 
@@ -164,7 +138,7 @@ const recordColumns = () =>
  * sorted — then joined to its members.
  */
 export async function findWithdrawals(db: Db, f: WithdrawFilter, page: KeysetPageRequest & { sort: WithdrawSort }) {
-  const [paged, agg] = await Promise.all([withdrawalPage.read(db, filterParts(f), page), countAndSum(db, f)]);
+  const [paged, agg] = await Promise.all([withdrawalPage.read(db, listFilterParts(f), page), countAndSum(db, f)]);
   return { ...paged, total: Number(agg.n), sumAmount: agg.amount, sumFee: agg.fee };
 }
 
@@ -178,7 +152,7 @@ const withdrawalPage = new ShapedPage<
   WithdrawSort,
   WithdrawPageRow & { sort_value: number | string }
 >(
-  filterKey,
+  listFilterKey,
   (db, s, v, page) => {
     const sortCol = SORT_COLUMNS[s.sort];
     return withMembers<WithdrawPageRow & { sort_value: number | string }>(
