@@ -8,10 +8,19 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { CounterMoves } from '../../db/counterMoves';
 import { sumByAsset } from '../../db/dayBuckets';
-import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
+import { keysetSlice, ShapedPage, type KeysetPageRequest } from '../../db/keyset';
+import { ShapedQuery } from '../../db/shapes';
 import { money, moneySum } from '../../db/sql';
 import { updateFromFirst } from '../../db/transitions';
-import { memberIdIn, readPageWithMembers, type KeywordMembers } from '../members/members.query';
+import {
+  listFilterKey,
+  listFilterParts,
+  memberIdCondition,
+  withMembers,
+  type KeywordMembers,
+  type ListFilterShape,
+  type ListFilterValues,
+} from '../members/members.query';
 import { countedRows, queueOrderStats, type AssetCount } from './orders.stats';
 
 export { mallStatViolations, productOrderCounts, rebuildMallStats } from './orders.stats';
@@ -28,20 +37,35 @@ export interface OrderFilter {
   end?: number;
 }
 
+/** An order filter with its order number's parts as fields of their own (they are given together). */
+type OrderFields = Omit<OrderFilter, 'number'> & { numberId?: number; numberStart?: number; numberEnd?: number };
+type FilterShape = ListFilterShape<OrderFields>;
+type FilterValues = ListFilterValues<OrderFields>;
+
+const filterParts = ({ number, ...f }: OrderFilter) =>
+  listFilterParts<OrderFields>({ ...f, numberId: number?.id, numberStart: number?.start, numberEnd: number?.end });
+
+function filteredShape(db: Db, s: FilterShape, v: FilterValues) {
+  const g = s.given;
+  let q = db.selectFrom('mall_order as o');
+  if (g.numberId)
+    q = q
+      .where('o.id', '=', v.numberId!)
+      .where('o.created_at', '>=', v.numberStart!)
+      .where('o.created_at', '<', v.numberEnd!);
+  const members = memberIdCondition(db, 'o.member_id', s.members, v);
+  if (members) q = q.where(members);
+  if (g.productId) q = q.where('o.product_id', '=', v.productId!);
+  if (g.status) q = q.where('o.status', '=', v.status!);
+  if (g.start) q = q.where('o.created_at', '>=', v.start!);
+  if (g.end) q = q.where('o.created_at', '<=', v.end!);
+  return q;
+}
+
 /** The orders of a filter (the list, the counts and the export read through it). */
 export function filtered(db: Db, f: OrderFilter) {
-  let q = db.selectFrom('mall_order as o');
-  if (f.number)
-    q = q
-      .where('o.id', '=', f.number.id)
-      .where('o.created_at', '>=', f.number.start)
-      .where('o.created_at', '<', f.number.end);
-  if (f.members) q = q.where(memberIdIn(db, 'o.member_id', f.members));
-  if (f.productId !== undefined) q = q.where('o.product_id', '=', f.productId);
-  if (f.status !== undefined) q = q.where('o.status', '=', f.status);
-  if (f.start !== undefined) q = q.where('o.created_at', '>=', f.start);
-  if (f.end !== undefined) q = q.where('o.created_at', '<=', f.end);
-  return q;
+  const { shape, values } = filterParts(f);
+  return filteredShape(db, shape, values);
 }
 
 /** Count and total per asset of the filter, from a counter where one answers it. */
@@ -61,13 +85,17 @@ async function countByAsset(db: Db, f: OrderFilter): Promise<AssetCount[]> {
   });
 }
 
-/** Count and total per asset counted from the rows of the filter. */
-async function rowsByAsset(db: Db, f: OrderFilter): Promise<AssetCount[]> {
-  const rows = await filtered(db, f)
+/** Count and total per asset counted from the rows of the filter, compiled once per shape. */
+const orderSums = new ShapedQuery(listFilterKey, (db, s: FilterShape, v: FilterValues) =>
+  filteredShape(db as Db, s, v)
     .select(['o.asset', (eb) => eb.fn.countAll<number>().as('n'), moneySum('o.total').as('total')])
     .groupBy('o.asset')
-    .orderBy('o.asset')
-    .execute();
+    .orderBy('o.asset'),
+);
+
+async function rowsByAsset(db: Db, f: OrderFilter): Promise<AssetCount[]> {
+  const { shape, values } = filterParts(f);
+  const rows = await orderSums.execute(db, shape, values);
   return rows.map((r) => ({ asset: r.asset, n: Number(r.n), total: r.total }));
 }
 
@@ -132,18 +160,27 @@ export interface OrderRow {
 
 /** A page of orders (newest first by default) with the filter's exact count and totals per asset. */
 export async function findOrders(db: Kysely<Database>, f: OrderFilter, page: KeysetPageRequest) {
-  const few = Array.isArray(f.members) && f.members.length !== 1;
-  const slice = keysetSlice(filtered(db, f).select(ORDER_COLUMNS), page, {
-    sort: 'o.id',
-    id: 'o.id',
-    afterLookup: few,
-  });
   const [paged, sums] = await Promise.all([
-    readPageWithMembers<OrderRow>(db, slice.as('p'), page, 'id'),
+    orderPage.read(db, filterParts(f), { ...page, sort: 'id' }),
     countByAsset(db, f),
   ]);
   return { ...paged, sums };
 }
+
+const orderPage = new ShapedPage<FilterShape, FilterValues, 'id', OrderRow>(
+  listFilterKey,
+  (db, s, v, page) =>
+    withMembers<OrderRow>(
+      db,
+      keysetSlice(filteredShape(db, s.filter, v).select(ORDER_COLUMNS), page, {
+        sort: 'o.id',
+        id: 'o.id',
+        // Ids of several members (or none): their orders are found through the member index and sorted.
+        afterLookup: s.filter.members.startsWith('ids') && s.filter.members !== 'ids1',
+      }).as('p'),
+    ),
+  (sort: 'id') => sort,
+);
 
 export interface NewOrder {
   memberId: number;
