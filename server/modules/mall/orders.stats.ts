@@ -11,6 +11,7 @@ import { type CounterMoves } from '../../db/counterMoves';
 import { counter, readCounter } from '../../db/counters';
 import { countInDayStat, dayStatViolations, rebuildDayStat, type DayStat } from '../../db/dayBuckets';
 import { moneySum } from '../../db/sql';
+import { ShapedQuery } from '../../db/shapes';
 import { productStatViolations, rebuildProductStats } from './products.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -83,18 +84,39 @@ export async function countedRows(
   db: Db,
   where: { status?: number; product_id?: number; member_ids?: number[] },
 ): Promise<AssetCount[]> {
-  const table =
-    where.product_id !== undefined ? 'order_product_stat' : where.member_ids ? 'order_member_stat' : 'order_stat';
-  let q = (db as Kysely<any>)
-    .selectFrom(table)
-    .select(['asset', sql<number>`coalesce(sum(n), 0)`.as('n'), moneySum('total_sum').as('total')])
-    .groupBy('asset');
-  if (where.status !== undefined) q = q.where('status', '=', where.status);
-  if (where.product_id !== undefined) q = q.where('product_id', '=', where.product_id);
-  if (where.member_ids) q = q.where('member_id', 'in', where.member_ids.length ? where.member_ids : [-1]);
-  const rows = (await q.orderBy('asset').execute()) as Array<{ asset: string; n: number; total: string }>;
+  const values: Record<string, unknown> = { status: where.status, product_id: where.product_id };
+  where.member_ids?.forEach((id, i) => (values[`member_${i}`] = id));
+  const shape = {
+    status: where.status !== undefined,
+    product: where.product_id !== undefined,
+    members: where.member_ids?.length,
+  };
+  const rows = (await orderCounterRead.execute(db, shape, values)) as Array<{
+    asset: string;
+    n: number;
+    total: string;
+  }>;
   return rows.map((r) => ({ asset: r.asset, n: Number(r.n), total: r.total })).filter((r) => r.n > 0);
 }
+
+/** countedRows' statement, compiled once per shape: which counter, and which of its keys are given. */
+const orderCounterRead = new ShapedQuery(
+  (s: { status: boolean; product: boolean; members?: number }) => `${+s.status}${+s.product} ${s.members ?? '-'}`,
+  (db, s, v: Record<string, unknown>) => {
+    const table = s.product ? 'order_product_stat' : s.members !== undefined ? 'order_member_stat' : 'order_stat';
+    let q = (db as Kysely<any>)
+      .selectFrom(table)
+      .select(['asset', sql<number>`coalesce(sum(n), 0)`.as('n'), moneySum('total_sum').as('total')])
+      .groupBy('asset');
+    if (s.status) q = q.where('status', '=', v.status);
+    if (s.product) q = q.where('product_id', '=', v.product_id);
+    if (s.members !== undefined) {
+      const ids = Array.from({ length: s.members }, (_x, i) => v[`member_${i}`]);
+      q = q.where('member_id', 'in', ids.length ? ids : [-1]);
+    }
+    return q.orderBy('asset');
+  },
+);
 
 /**
  * Queues one order's moves in every counter: from status `from` (null: a new order, also counted in its

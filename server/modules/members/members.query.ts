@@ -18,7 +18,7 @@ import {
 } from 'kysely';
 import type { Database } from '../../db/schema';
 import { readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
-import { given, givenKey, type Given } from '../../db/shapes';
+import { given, givenKey, ShapedQuery, type Given } from '../../db/shapes';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -101,11 +101,16 @@ export type KeywordMembers = number[] | { keyword: string };
  * instead of testing every row against the keyword (an EXISTS per row read all 3,000,000 accounts).
  */
 export async function keywordMembers(db: Db, keyword: string): Promise<KeywordMembers> {
-  const rows = await membersMatching(db, keyword)
-    .limit(KEYWORD_IDS_MAX + 1)
-    .execute();
+  const { shape, values } = keywordParts(keyword);
+  const rows = await keywordIds.execute(db, shape, values);
   return rows.length > KEYWORD_IDS_MAX ? { keyword } : rows.map((r) => Number(r.id));
 }
+
+/** The first KEYWORD_IDS_MAX + 1 members of a keyword, compiled once per keyword shape (every money list's keyword). */
+const keywordIds = new ShapedQuery(
+  (shape: KeywordShape) => shape,
+  (db, shape, v: KeywordValues) => membersMatchingShape(db as Db, shape, v).limit(KEYWORD_IDS_MAX + 1),
+);
 
 /** Whether member `id` is one of those `keyword` matches. */
 export async function memberMatches(db: Db, keyword: string, id: number): Promise<boolean> {
