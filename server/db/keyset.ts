@@ -54,12 +54,15 @@ const isEndOfList = (k: Keyset) => k.dir === 'before' && k.id === 0;
 /** What of a page request changes its SQL (part of a ShapedQuery's shape): no cursor, its direction, or 末页. */
 export type KeysetShape = 'page' | 'after' | 'before' | 'end';
 
-/** The values a page request binds (ShapedQuery): its offset and size, and its cursor's. */
+/**
+ * The values a page request binds (ShapedQuery): its offset and size, and its cursor's. Named `page_…`
+ * so that no filter field of a list (merged into the same values) can take their place.
+ */
 export interface KeysetValues {
-  offset: number;
-  limit: number;
-  cursorValue?: number;
-  cursorId?: number;
+  page_offset: number;
+  page_limit: number;
+  page_cursor_value?: number;
+  page_cursor_id?: number;
 }
 
 /** A page request's shape and values. */
@@ -67,7 +70,7 @@ function keysetParts(page: KeysetPageRequest): { shape: KeysetShape; values: Key
   const k = page.keyset;
   return {
     shape: !k ? 'page' : isEndOfList(k) ? 'end' : k.dir,
-    values: { offset: page.offset, limit: page.limit, cursorValue: k?.value, cursorId: k?.id },
+    values: { page_offset: page.offset, page_limit: page.limit, page_cursor_value: k?.value, page_cursor_id: k?.id },
   };
 }
 
@@ -78,8 +81,8 @@ function pageOfShape(shape: KeysetShape, order: 'asc' | 'desc', v: KeysetValues)
       ? undefined
       : shape === 'end'
         ? { dir: 'before', value: 0, id: 0 }
-        : { dir: shape, value: v.cursorValue!, id: v.cursorId! };
-  return { offset: v.offset, limit: v.limit, order, keyset };
+        : { dir: shape, value: v.page_cursor_value!, id: v.page_cursor_id! };
+  return { offset: v.page_offset, limit: v.page_limit, order, keyset };
 }
 
 /** Refuses a page number deeper than MAX_OFFSET rows when no cursor says where to start. */

@@ -124,7 +124,7 @@ export async function countMemberBills(
   cap: number,
 ): Promise<{ n: number; sums: BillSums[] | null }> {
   const { shape, values } = listFilterParts(f);
-  const c = await boundedCount.executeTakeFirstOrThrow(db, shape, { ...values, cap: cap + 1 });
+  const c = await boundedCount.executeTakeFirstOrThrow(db, shape, { ...values, count_cap: cap + 1 });
   const n = Number(c.n);
   if (n > cap) return { n, sums: null };
   const sums = await sumBills(db, f);
@@ -132,12 +132,12 @@ export async function countMemberBills(
 }
 
 /** The count of a filter's bills up to `cap` (an index walk), compiled once per shape. */
-const boundedCount = new ShapedQuery(listFilterKey, (db, s: FilterShape, v: FilterValues & { cap: number }) =>
+const boundedCount = new ShapedQuery(listFilterKey, (db, s: FilterShape, v: FilterValues & { count_cap: number }) =>
   (db as Db)
     .selectFrom(
       filtered(db as Db, s, v)
         .select('b.id')
-        .limit(v.cap)
+        .limit(v.count_cap)
         .as('x'),
     )
     .select((eb) => eb.fn.countAll<number>().as('n')),

@@ -57,8 +57,12 @@ function filteredShape(db: Db, s: FilterShape, v: FilterValues) {
   return q;
 }
 
-/** A filter's shape and values; a tx hash is matched as stored (trimmed, lower case). */
-const filterParts = (f: DepositFilter) => listFilterParts({ ...f, txHash: f.txHash?.trim().toLowerCase() });
+/** A filter's shape and values; a tx hash is matched as stored (trimmed, lower case; given as it came). */
+function filterParts(f: DepositFilter) {
+  const parts = listFilterParts(f);
+  if (parts.values.txHash !== undefined) parts.values.txHash = parts.values.txHash.trim().toLowerCase();
+  return parts;
+}
 
 function filtered(db: Db, f: DepositFilter) {
   const { shape, values } = filterParts(f);

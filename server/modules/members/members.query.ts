@@ -191,6 +191,10 @@ export function listFilterParts<F extends { members?: KeywordMembers }>(
 ): { shape: ListFilterShape<F>; values: ListFilterValues<F> } {
   const { members, ...fields } = f;
   const m = memberIdParts(members);
+  // The members' values (member_<i>, keyword, phoneLow, phoneHigh) must not share a name with a field.
+  for (const name of Object.keys(m.values)) {
+    if (name in fields) throw new Error(`list filter field ${name} clashes with its members' values`);
+  }
   return { shape: { given: given(fields), members: m.shape }, values: { ...m.values, ...fields } };
 }
 

@@ -512,6 +512,19 @@ describe(`mall (${dbKind})`, () => {
       const end = all[1].createdAt + 1000;
       const inRange = all.filter((o) => o.createdAt >= start && o.createdAt <= end).length;
       expect((await totals({ start, end })).count).toBe(inRange);
+      // A range of whole days (order_day_stat) with a part-day at either end.
+      const wide = { start: all[5].createdAt - 3 * 86_400_000, end: all[0].createdAt + 2 * 86_400_000 };
+      expect(await totals(wide)).toEqual(await totals({}));
+      expect((await orders({ ...wide, before: '0_0', size: 1 })).data.list[0].createdAt).toBe(all[5].createdAt);
+      // A keyword that matches both buyers (a phone prefix): their orders, found through their ids.
+      const phones = await t.db.db.selectFrom('member').select('phone').where('id', 'in', [m1, m2]).execute();
+      let prefix = phones[0].phone;
+      while (!phones[1].phone.startsWith(prefix)) prefix = prefix.slice(0, -1);
+      const matched = await t.db.db.selectFrom('member').select('id').where('phone', 'like', `${prefix}%`).execute();
+      expect(prefix).not.toBe('');
+      expect(matched.length).toBeGreaterThanOrEqual(2);
+      expect((await totals({ keyword: prefix })).count).toBe(6);
+      expect((await orders({ keyword: prefix, size: 100 })).data.list).toHaveLength(6);
       const uid = (await t.db.db.selectFrom('member').select('uid').where('id', '=', m1).executeTakeFirstOrThrow()).uid;
       expect((await totals({ keyword: uid, memberId: m1 })).count).toBe(3);
       expect((await totals({ keyword: uid, memberId: m2 })).count).toBe(0);

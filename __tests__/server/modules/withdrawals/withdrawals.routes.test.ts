@@ -414,6 +414,10 @@ describe(`withdrawals (${dbKind})`, () => {
       expect((await list({ keyword: '00000000' })).data.total).toBe(0);
       expect((await list({ sort: 'amount', order: 'asc', size: 1 })).data.list[0].id).toBe(a.id);
       expect((await list({ start: String(t.clock.now() + 1) })).data.sum).toEqual({ amount: '0', fee: '0', count: 0 });
+      // 末页 (before=0_0) and a date range with both ends.
+      expect((await list({ before: '0_0', size: 1 })).data.list.map((r: any) => r.id)).toEqual([a.id]);
+      const range = { start: String(t.clock.now() - 86_400_000), end: String(t.clock.now()) };
+      expect((await list(range)).data.sum).toEqual({ amount: '300', fee: '3', count: 2 });
       const extracts = await list({ type: 2 });
       expect(extracts.data.sum).toEqual({ amount: '500', fee: '2.5', count: 1 });
       expect(extracts.data.list[0]).toMatchObject({ asset: 'LZ', amount: '500' });
