@@ -12,7 +12,7 @@ import { bulkRows, type BulkType } from './bulk';
 import { refuseOverflow } from './overflow';
 import type { Database } from './schema';
 import { moneySum } from './sql';
-import { ShapedQuery } from './shapes';
+import { listItems, listValues, ShapedQuery } from './shapes';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -237,7 +237,7 @@ export async function readCounter<K extends string, S extends string>(
     const v: number | string | readonly number[] | undefined = where[k];
     if (Array.isArray(v)) {
       shape.push(String(v.length));
-      v.forEach((x, i) => (values[`${k}_${i}`] = x));
+      listValues(values, k, v);
     } else if (v !== undefined) {
       shape.push('=');
       values[k] = v;
@@ -264,11 +264,7 @@ function counterRead(c: Counter<string, string>) {
           if (how === '=') q = q.where(sql.ref(k), '=', v[k]);
           else if (how === '0') q = q.where(sql.ref(k), 'in', [-1]);
           else if (how !== '-') {
-            q = q.where(
-              sql.ref(k),
-              'in',
-              Array.from({ length: Number(how) }, (_x, i) => v[`${k}_${i}`]),
-            );
+            q = q.where(sql.ref(k), 'in', listItems(v, k, Number(how)));
           }
         });
         return q;

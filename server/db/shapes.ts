@@ -143,3 +143,16 @@ export function given<F extends object>(f: F): Given<F> {
 
 /** A `Given` as part of a shape's key (the field names, sorted). */
 export const givenKey = (g: Given<object>): string => Object.keys(g).sort().join(',');
+
+/**
+ * Puts a list's items into a shaped query's values as `<name>_<i>`: each is bound on its own (`in (…)`),
+ * so the list's length is part of the shape and the items are values.
+ */
+export function listValues(values: Record<string, unknown>, name: string, list: readonly unknown[]): void {
+  list.forEach((item, i) => (values[`${name}_${i}`] = item));
+}
+
+/** The `n` items listValues put under `name`, as a builder binds them (slots while it compiles once). */
+export function listItems(v: object, name: string, n: number): unknown[] {
+  return Array.from({ length: n }, (_x, i) => (v as Record<string, unknown>)[`${name}_${i}`]);
+}

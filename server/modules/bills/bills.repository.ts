@@ -9,7 +9,8 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { keysetSlice, ShapedPage, type KeysetPageRequest } from '../../db/keyset';
+import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
+import { ShapedPage } from '../../db/shapedPage';
 import { ShapedQuery } from '../../db/shapes';
 import { money, moneySum } from '../../db/sql';
 import { sumByAsset } from '../../db/dayBuckets';

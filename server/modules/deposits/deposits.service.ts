@@ -30,15 +30,8 @@ import { managerAction } from '../oplog/managerAction';
 import { getSettingWithMeta, getSetting, putSetting, type DepositSetting } from '../settings/settings.service';
 import { amountOf, canonicalAmount } from '../../http/amounts';
 import { keywordMembers, memberColumnsOf } from '../members/members.query';
-import {
-  depositBatch,
-  depositExists,
-  enabledAccountsOn,
-  findDeposits,
-  insertDeposit,
-  moveDeposit,
-  type DepositFilter,
-} from './deposits.repository';
+import { depositBatch, findDeposits, type DepositFilter } from './deposits.list';
+import { depositExists, enabledAccountsOn, insertDeposit, moveDeposit } from './deposits.repository';
 
 export const DepositMessages = {
   notFound: '充值记录不存在',

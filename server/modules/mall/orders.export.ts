@@ -1,7 +1,8 @@
 /** What the order export reads: each order as an array, the buyer from the order's own snapshot. */
 import { selectArrays } from '../../db/dialect';
 import { money } from '../../db/sql';
-import { filtered, type Db, type OrderFilter } from './orders.repository';
+import { filtered, type OrderFilter } from './orders.list';
+import type { Db } from './orders.repository';
 
 /** What the export reads of an order, in this order (arrays, not objects: see selectArrays). */
 const EXPORT_SELECT = [

@@ -30,14 +30,8 @@ import { applyChange } from '../ledger/ledger.service';
 import { listMembers, memberColumnsOf } from '../members/members.query';
 import { managerAction } from '../oplog/managerAction';
 import { getSetting } from '../settings/settings.service';
-import {
-  findOrders,
-  moveOrder,
-  orderExists,
-  shippedBefore,
-  type OrderFilter,
-  type OrderRow,
-} from './orders.repository';
+import { findOrders, type OrderFilter, type OrderRow } from './orders.list';
+import { moveOrder, orderExists, shippedBefore } from './orders.repository';
 import { orderBatch, ORDER_EXPORT, type OrderExportRow } from './orders.export';
 import type { OrderExportQuery, OrderListQuery, OrderOptBody } from './orders.schema';
 import { returnStock } from './skus.repository';

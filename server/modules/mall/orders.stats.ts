@@ -11,7 +11,7 @@ import { type CounterMoves } from '../../db/counterMoves';
 import { counter, readCounter } from '../../db/counters';
 import { countInDayStat, dayStatViolations, rebuildDayStat, type DayStat } from '../../db/dayBuckets';
 import { moneySum } from '../../db/sql';
-import { ShapedQuery } from '../../db/shapes';
+import { listItems, listValues, ShapedQuery } from '../../db/shapes';
 import { productStatViolations, rebuildProductStats } from './products.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -85,7 +85,7 @@ export async function countedRows(
   where: { status?: number; product_id?: number; member_ids?: number[] },
 ): Promise<AssetCount[]> {
   const values: Record<string, unknown> = { status: where.status, product_id: where.product_id };
-  where.member_ids?.forEach((id, i) => (values[`member_${i}`] = id));
+  listValues(values, 'member', where.member_ids ?? []);
   const shape = {
     status: where.status !== undefined,
     product: where.product_id !== undefined,
@@ -111,7 +111,7 @@ const orderCounterRead = new ShapedQuery(
     if (s.status) q = q.where('status', '=', v.status);
     if (s.product) q = q.where('product_id', '=', v.product_id);
     if (s.members !== undefined) {
-      const ids = Array.from({ length: s.members }, (_x, i) => v[`member_${i}`]);
+      const ids = listItems(v, 'member', s.members);
       q = q.where('member_id', 'in', ids.length ? ids : [-1]);
     }
     return q.orderBy('asset');

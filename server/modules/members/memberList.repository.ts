@@ -4,7 +4,8 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { keysetSlice, ShapedPage, type KeysetPageRequest } from '../../db/keyset';
+import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
+import { ShapedPage } from '../../db/shapedPage';
 import { ShapedQuery } from '../../db/shapes';
 import { Assets } from '../../../domain/assets';
 import { countMembersByKey, keyCountQuery, phonePrefixCountQuery } from './counts.repository';

@@ -18,7 +18,7 @@ import {
 } from 'kysely';
 import type { Database } from '../../db/schema';
 import { readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
-import { given, givenKey, ShapedQuery, type Given } from '../../db/shapes';
+import { given, givenKey, listItems, listValues, ShapedQuery, type Given } from '../../db/shapes';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -145,7 +145,7 @@ export function memberIdParts(members: KeywordMembers | undefined): { shape: Mem
     return { shape: `kw-${k.shape}`, values: { ...k.values } };
   }
   const values: MemberIdValues = {};
-  members.forEach((id, i) => (values[`member_${i}`] = id));
+  listValues(values, 'member', members);
   return { shape: `ids${members.length}`, values };
 }
 
@@ -172,7 +172,7 @@ export function memberIdCondition(
   }
   const n = Number(shape.slice(3));
   if (n === 1) return sql<SqlBool>`${ref} = ${v.member_0}`;
-  const ids = Array.from({ length: n }, (_x, i) => v[`member_${i}`]);
+  const ids = listItems(v, 'member', n);
   return sql<SqlBool>`${ref} in (${sql.join(n ? ids : [-1])})`;
 }
 

@@ -5,7 +5,7 @@ import { WithdrawAsset, WithdrawStatus, WithdrawType } from '../../../domain/wit
 import type { ExportCtx } from '../../context';
 import { exportTimeFormatter, keysetBatches, readsAhead, type ExportSpec } from '../../export/export';
 import { parseRange } from '../../range';
-import { withdrawalBatch, type WithdrawFilter } from './withdrawals.repository';
+import { withdrawalBatch, type WithdrawFilter } from './withdrawals.list';
 import type { WithdrawExportQuery } from './withdrawals.schema';
 
 export type WithdrawExportInput = Static<typeof WithdrawExportQuery>;

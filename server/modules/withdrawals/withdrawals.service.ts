@@ -27,13 +27,8 @@ import { keywordMembers, memberColumnsOf } from '../members/members.query';
 import { managerAction, runBatch } from '../oplog/managerAction';
 import { opLogInsertFrom } from '../oplog/oplog.repository';
 import { approveInOneStatement, factsOf, type WithdrawalFacts } from './withdrawals.approve';
-import {
-  findWithdrawals,
-  moveWithdrawal,
-  withdrawalExists,
-  withdrawalStatus,
-  type Transition,
-} from './withdrawals.repository';
+import { findWithdrawals } from './withdrawals.list';
+import { moveWithdrawal, withdrawalExists, withdrawalStatus, type Transition } from './withdrawals.repository';
 
 type WType = WithdrawType;
 
