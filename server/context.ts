@@ -18,8 +18,11 @@ export interface Ctx {
   dbSource?: DbSource;
 }
 
-/** What an export's builder reads with (server/export/exporters.ts): in a worker thread, only its own connection. */
-export type ExportCtx = Pick<Ctx, 'db' | 'kind'>;
+/**
+ * What an export's builder reads with (server/export/exporters.ts): in a worker thread, only its own
+ * connection, and where to open another (a CSV on PostgreSQL reads its rows by COPY on one of its own).
+ */
+export type ExportCtx = Pick<Ctx, 'db' | 'kind' | 'dbSource'>;
 
 /** The manager acting, as recorded in the operation log. */
 export interface Actor {

@@ -12,6 +12,39 @@ export interface ExportColumn<R> {
   /** Column width in characters (xlsx only). */
   width?: number;
   value: (row: R) => CellValue;
+  /**
+   * The row's field this column shows unchanged (text or null), where `value` only reads it: a CSV
+   * made from PostgreSQL's own CSV (./csvCopy.ts) copies the field's bytes instead of calling `value`.
+   */
+  field?: number;
+}
+
+/**
+ * A column showing field `field` of an array row as it is (text or null): its value reads the field,
+ * and a CSV from COPY copies its bytes.
+ */
+export function shownColumn<R extends readonly unknown[]>(
+  header: string,
+  width: number,
+  field: number,
+): ExportColumn<R> {
+  return { header, width, field, value: (r) => r[field] as CellValue };
+}
+
+/**
+ * What a field of a row read by COPY becomes before the columns' `value`s read it: `int` a number (as
+ * pg's int8 parser gives it; null for NULL), `text` a string (or null), `bytes` nothing — a field only
+ * columns with `field` show, copied as bytes.
+ */
+export type CopyFieldKind = 'int' | 'text' | 'bytes';
+
+/**
+ * The same rows as `batches`, as PostgreSQL's CSV of them (server/db/pgCopy.ts), for the CSV writer:
+ * `fields` in the order of the query's select list, which is the order of the row arrays `value` reads.
+ */
+export interface CopyRows {
+  fields: readonly CopyFieldKind[];
+  chunks: () => AsyncIterable<Buffer>;
 }
 
 export interface ExportSpec<R> {
@@ -20,6 +53,8 @@ export interface ExportSpec<R> {
   columns: ExportColumn<R>[];
   /** Rows in batches (keysetBatches); the next batch is asked for only when the last one is written. */
   batches: AsyncIterable<R[]>;
+  /** Where the database can write the rows as CSV itself (PostgreSQL): what a CSV is made from instead. */
+  copy?: CopyRows;
 }
 
 const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
@@ -35,6 +70,22 @@ export function defused(text: string): string {
   if (c !== 61 && c !== 43 && c !== 45 && c !== 64 && c !== 9 && c !== 13) return text;
   return PLAIN_NUMBER.test(text) ? text : `'${text}`;
 }
+
+/** CSV needs quotes around a field holding one of these. */
+const CSV_QUOTE = /[",\r\n]/;
+const DOUBLE_QUOTE = /"/g;
+
+/** One CSV field: numbers as JS prints them, text defused and quoted only when it has to be. */
+export function csvCell(v: CellValue): string {
+  if (typeof v === 'number') return String(v);
+  if (v === null || v === undefined || v === '') return '';
+  const s = defused(v);
+  return CSV_QUOTE.test(s) ? `"${s.replace(DOUBLE_QUOTE, '""')}"` : s;
+}
+
+/** A CSV's first line: the BOM (Excel then reads it as UTF-8) and the headers. */
+export const csvHeaderLine = (columns: readonly { header: string }[]) =>
+  `\ufeff${columns.map((c) => csvCell(c.header)).join(',')}\r\n`;
 
 /** Waits until `out` wants more, or is gone (a client that aborts destroys it without 'drain'). */
 export async function drained(out: Writable): Promise<void> {

@@ -21,11 +21,13 @@ import { Type } from '@sinclair/typebox';
 import { formatTime, SHANGHAI_OFFSET } from '../../domain/time';
 import type { Ctx, ExportCtx } from '../context';
 import { StringEnum } from '../http/schemas';
-import { defused, drained, ended, ROWS_PER_WRITE, Utf8Batch, type CellValue, type ExportSpec } from './common';
+import { csvCell, csvHeaderLine, drained, ended, ROWS_PER_WRITE, Utf8Batch, type ExportSpec } from './common';
+import { writeCsvFromCopy } from './csvCopy';
 import { cutWhenStalled } from './stall';
 import { writeXlsx } from './xlsx';
 
-export type { CellValue, ExportColumn, ExportSpec } from './common';
+export type { CellValue, CopyRows, ExportColumn, ExportSpec } from './common';
+export { shownColumn } from './common';
 
 export type ExportFormat = 'xlsx' | 'csv';
 
@@ -160,28 +162,17 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
 };
 
-/** CSV needs quotes around a field holding one of these. */
-const CSV_QUOTE = /[",\r\n]/;
-const DOUBLE_QUOTE = /"/g;
-
-/** One CSV field: numbers as JS prints them, text defused and quoted only when it has to be. */
-function csvCell(v: CellValue): string {
-  if (typeof v === 'number') return String(v);
-  if (v === null || v === undefined || v === '') return '';
-  const s = defused(v);
-  return CSV_QUOTE.test(s) ? `"${s.replace(DOUBLE_QUOTE, '""')}"` : s;
-}
-
 /**
  * UTF-8 with a BOM (Excel then opens it as UTF-8), CRLF line ends. Each batch is encoded a few rows
  * at a time (ROWS_PER_WRITE) into one buffer and written in one write, once the previous one has drained: the next batch is
  * read while the last one is sent, and never more than one batch waits in memory.
  */
 async function writeCsv<R>(spec: ExportSpec<R>, out: Writable): Promise<number> {
+  if (spec.copy) return writeCsvFromCopy(spec, spec.copy, out);
   const values = spec.columns.map((c) => c.value);
   const n = values.length;
   let count = 0;
-  out.write(`\ufeff${spec.columns.map((c) => csvCell(c.header)).join(',')}\r\n`);
+  out.write(csvHeaderLine(spec.columns));
   const bytes = new Utf8Batch();
   for await (const batch of spec.batches) {
     if (out.destroyed) break;

@@ -77,7 +77,7 @@ async function run(job: ExportJob): Promise<void> {
     db = openReader(job.source);
     let spec;
     try {
-      spec = await buildExport({ db: db.db, kind: db.kind }, job.name, job.input as never);
+      spec = await buildExport({ db: db.db, kind: db.kind, dbSource: job.source }, job.name, job.input as never);
     } catch (err) {
       if (err instanceof AppError) return post({ type: 'refused', code: err.code, message: err.message });
       throw err;

@@ -1,6 +1,8 @@
 /** What the order export reads: each order as an array, the buyer from the order's own snapshot. */
-import { selectArrays } from '../../db/dialect';
+import { selectArrays, type DbSource } from '../../db/dialect';
+import { copyCsv } from '../../db/pgCopy';
 import { money } from '../../db/sql';
+import type { CopyRows } from '../../export/export';
 import { filtered, type OrderFilter } from './orders.list';
 import type { Db } from './orders.repository';
 
@@ -87,4 +89,38 @@ export function orderBatch(db: Db, f: OrderFilter, afterId: number | null, limit
   let q = filtered(db, f).select(EXPORT_SELECT);
   if (afterId !== null) q = q.where('o.id', '<', afterId);
   return selectArrays<OrderExportRow>(db, q.orderBy('o.id', 'desc').limit(limit));
+}
+
+/**
+ * The fields of EXPORT_SELECT as the CSV writer reads them from PostgreSQL's CSV (CopyRows): what the
+ * columns format becomes a value, what they show unchanged stays bytes.
+ */
+const COPY_FIELDS = [
+  'int', // id
+  'int', // created_at
+  'bytes', // buyer_uid
+  'bytes', // buyer_phone
+  'bytes', // buyer_nickname
+  'bytes', // product_name
+  'bytes', // spec
+  'int', // kind
+  'text', // asset
+  'text', // unit_price
+  'int', // quantity
+  'text', // total
+  'bytes', // receiver_name
+  'bytes', // receiver_phone
+  'bytes', // receiver_address
+  'int', // status
+  'bytes', // express_company
+  'bytes', // tracking_no
+  'bytes', // remark
+  'int', // shipped_at
+  'int', // finished_at
+] as const satisfies readonly CopyRows['fields'][number][] & { length: typeof EXPORT_SELECT.length };
+
+/** Every order of the filter, newest first, as one COPY on PostgreSQL (the rows orderBatch pages through). */
+export function orderCopy(db: Db, source: DbSource, f: OrderFilter): CopyRows {
+  const query = filtered(db, f).select(EXPORT_SELECT).orderBy('o.id', 'desc').compile();
+  return { fields: COPY_FIELDS, chunks: () => copyCsv(source, query) };
 }

@@ -22,7 +22,7 @@ import { SHANGHAI_OFFSET } from '../../../domain/time';
 import type { Actor, Ctx, ExportCtx } from '../../context';
 import { countedTransaction, type CounterMoves } from '../../db/counterMoves';
 import type { Database } from '../../db/schema';
-import { keysetBatches, readsAhead, exportTimeFormatter, type ExportSpec } from '../../export/export';
+import { keysetBatches, readsAhead, exportTimeFormatter, shownColumn, type ExportSpec } from '../../export/export';
 import { badInput, conflict, notFound } from '../../errors';
 import { pageOf } from '../../db/keyset';
 import { parseRange } from '../../range';
@@ -32,7 +32,7 @@ import { managerAction } from '../oplog/managerAction';
 import { getSetting } from '../settings/settings.service';
 import { findOrders, type OrderFilter, type OrderRow } from './orders.list';
 import { moveOrder, orderExists, shippedBefore } from './orders.repository';
-import { orderBatch, ORDER_EXPORT, type OrderExportRow } from './orders.export';
+import { orderBatch, orderCopy, ORDER_EXPORT, type OrderExportRow } from './orders.export';
 import type { OrderExportQuery, OrderListQuery, OrderOptBody } from './orders.schema';
 import { returnStock } from './skus.repository';
 
@@ -129,27 +129,28 @@ export async function orderExport(
   const numberOf = orderNoFormatter();
   const c = ORDER_EXPORT;
   const money = (r: OrderExportRow, i: typeof c.unitPrice | typeof c.total) => formatAsset(r[i], r[c.asset] as Asset);
+  const shown = (header: string, width: number, field: number) => shownColumn<OrderExportRow>(header, width, field);
   return {
     title: '商城订单',
     columns: [
       { header: '订单号', width: 22, value: (r) => numberOf(Number(r[c.id]), Number(r[c.createdAt])) },
-      { header: '会员UID', width: 12, value: (r) => r[c.uid] },
-      { header: '手机号', width: 14, value: (r) => r[c.phone] },
-      { header: '昵称', width: 14, value: (r) => r[c.nickname] },
-      { header: '商品', width: 24, value: (r) => r[c.productName] },
-      { header: '规格', width: 20, value: (r) => r[c.spec] },
+      shown('会员UID', 12, c.uid),
+      shown('手机号', 14, c.phone),
+      shown('昵称', 14, c.nickname),
+      shown('商品', 24, c.productName),
+      shown('规格', 20, c.spec),
       { header: '类型', width: 8, value: (r) => ProductKind.label(Number(r[c.kind])) },
-      { header: '币种', width: 8, value: (r) => r[c.asset] },
+      shown('币种', 8, c.asset),
       { header: '单价', width: 14, value: (r) => money(r, c.unitPrice) },
       { header: '数量', width: 8, value: (r) => Number(r[c.quantity]) },
       { header: '金额', width: 14, value: (r) => money(r, c.total) },
-      { header: '收货人', width: 12, value: (r) => r[c.receiverName] },
-      { header: '收货电话', width: 14, value: (r) => r[c.receiverPhone] },
-      { header: '收货地址', width: 36, value: (r) => r[c.receiverAddress] },
+      shown('收货人', 12, c.receiverName),
+      shown('收货电话', 14, c.receiverPhone),
+      shown('收货地址', 36, c.receiverAddress),
       { header: '状态', width: 10, value: (r) => OrderStatus.label(Number(r[c.status])) },
-      { header: '快递公司', width: 12, value: (r) => r[c.expressCompany] },
-      { header: '快递单号', width: 20, value: (r) => r[c.trackingNo] },
-      { header: '备注', width: 20, value: (r) => r[c.remark] },
+      shown('快递公司', 12, c.expressCompany),
+      shown('快递单号', 20, c.trackingNo),
+      shown('备注', 20, c.remark),
       { header: '下单时间', width: 20, value: (r) => placed(Number(r[c.createdAt])) },
       { header: '发货时间', width: 20, value: (r) => shipped(r[c.shippedAt] == null ? null : Number(r[c.shippedAt])) },
       {
@@ -164,6 +165,7 @@ export async function orderExport(
       batchSize,
       readsAhead(ctx),
     ),
+    copy: ctx.kind === 'postgres' && ctx.dbSource ? orderCopy(ctx.db, ctx.dbSource, filter) : undefined,
   };
 }
 

@@ -1,0 +1,266 @@
+/**
+ * The CSV made from PostgreSQL's own CSV (server/export/csvCopy.ts, server/db/pgCopy.ts) must be the
+ * batch writer's bytes exactly: checked on PostgreSQL's real COPY output when TEST_DATABASE_URL is set,
+ * and everywhere on the same rows encoded as PostgreSQL encodes them, cut into chunks at every byte.
+ */
+import { PassThrough } from 'node:stream';
+import { sql, type Kysely } from 'kysely';
+import { createDb, dropPgSchema, selectArrays, type Db } from '../../../server/db/dialect';
+import { copyCsv, inlineParameters, pgLiteral } from '../../../server/db/pgCopy';
+import {
+  keysetBatches,
+  shownColumn,
+  writeExport,
+  type CopyRows,
+  type ExportColumn,
+  type ExportSpec,
+} from '../../../server/export/export';
+import { PG_URL } from '../helpers';
+import { collect } from './helpers';
+
+/** id, n (int or null), code (text), a, b, c (shown as they are). */
+type Row = [number, number | null, string | null, string | null, string | null, string | null];
+const FIELDS: CopyRows['fields'] = ['int', 'int', 'text', 'bytes', 'bytes', 'bytes'];
+
+const TEXTS: (string | null)[] = [
+  'plain',
+  '中文,逗号',
+  'say "hi"',
+  '""',
+  'two\nlines',
+  'cr\rhere',
+  'crlf\r\n',
+  '=SUM(A1)',
+  '+86 138',
+  '-12.50',
+  '-',
+  '@home',
+  '\tlead tab',
+  'trail tab\t',
+  '',
+  null,
+  '\\.',
+  'back\\slash',
+  'emoji 😀',
+  'x'.repeat(100),
+  '长地址'.repeat(40),
+  "it's",
+  ' spaced ',
+  ',',
+  '"',
+];
+
+/** Rows covering every text in every shown field, next to others and alone. */
+const ROWS: Row[] = TEXTS.map((t, i): Row => {
+  const other = TEXTS[(i * 7 + 3) % TEXTS.length];
+  return [
+    1000 - i,
+    i % 3 === 0 ? null : i * 1_000_003 - 40,
+    i % 4 === 0 ? 'USDT' : t,
+    t,
+    other,
+    TEXTS[(i * 5 + 1) % TEXTS.length],
+  ];
+});
+
+const columns: ExportColumn<Row>[] = [
+  { header: '编号', value: (r) => r[0] * 2 },
+  shownColumn<Row>('甲', 10, 3),
+  shownColumn<Row>('乙', 10, 4),
+  { header: '代码', value: (r) => (r[2] === null ? null : `${r[2]}!`) },
+  shownColumn<Row>('丙', 10, 5),
+  { header: '数', value: (r) => r[1] },
+  { header: '标签', value: (r) => (r[0] % 2 ? '已完成' : '待发货') },
+  { header: '合', value: (r) => `${r[2] ?? ''},${r[1] ?? ''}` },
+  shownColumn<Row>('甲again', 10, 3),
+];
+
+/** A field as PostgreSQL's COPY … (format csv) writes it. */
+function pgField(v: string | number | null): string {
+  if (v === null) return '';
+  const s = String(v);
+  return s === '' || s === '\\.' || /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+const pgCsv = (rows: Row[]) => rows.map((r) => `${r.map(pgField).join(',')}\n`).join('');
+
+async function csvOf(spec: ExportSpec<Row>): Promise<string> {
+  const out = new PassThrough();
+  const body = collect(out);
+  await writeExport(spec, 'csv', out);
+  return body().toString('utf8');
+}
+
+const batchSpec = (rows: Row[]): ExportSpec<Row> => ({
+  title: '测试',
+  columns,
+  batches: (async function* () {
+    yield rows.slice(0, 7);
+    yield rows.slice(7);
+  })(),
+});
+
+const chunked = (bytes: Buffer, cuts: number[]) =>
+  async function* () {
+    let at = 0;
+    for (const c of [...cuts, bytes.length]) {
+      yield bytes.subarray(at, c);
+      at = c;
+    }
+  };
+
+describe('pgLiteral and inlineParameters', () => {
+  it('writes values as literals, quotes doubled', () => {
+    expect(pgLiteral(null)).toBe('NULL');
+    expect(pgLiteral(undefined)).toBe('NULL');
+    expect(pgLiteral(-12)).toBe('-12');
+    expect(pgLiteral(12345678901234567890n)).toBe('12345678901234567890');
+    expect(pgLiteral(true)).toBe('true');
+    expect(pgLiteral("it's '; drop table x; --")).toBe("'it''s ''; drop table x; --'");
+    expect(pgLiteral('back\\slash')).toBe("'back\\slash'");
+  });
+
+  it('refuses what it cannot write safely', () => {
+    expect(() => pgLiteral('a\0b')).toThrow(/NUL/);
+    expect(() => pgLiteral(Number.NaN)).toThrow(RangeError);
+    expect(() => pgLiteral([1, 2])).toThrow(TypeError);
+    expect(() => pgLiteral(new Date())).toThrow(TypeError);
+    expect(() => pgLiteral({})).toThrow(TypeError);
+  });
+
+  it('replaces placeholders only outside quotes', () => {
+    expect(
+      inlineParameters('select $1, $2, $10 from "t$1" where x = \'$2\'', [1, 'a', 3, 4, 5, 6, 7, 8, 9, "o'k"]),
+    ).toBe(`select 1, 'a', 'o''k' from "t$1" where x = '$2'`);
+    expect(inlineParameters(`select 'it''s $1', "a""$1" , $1`, [7])).toBe(`select 'it''s $1', "a""$1" , 7`);
+    expect(() => inlineParameters('select $2', [1])).toThrow(/no value/);
+    expect(() => inlineParameters('select $0', [1])).toThrow(/no value/);
+    expect(() => inlineParameters('select $$x$$', [])).toThrow(/not a placeholder/);
+    expect(() => inlineParameters("select 'open", [])).toThrow(/unterminated/);
+  });
+});
+
+describe('CSV from PostgreSQL-style CSV', () => {
+  const expected = csvOf(batchSpec(ROWS));
+  const bytes = Buffer.from(pgCsv(ROWS));
+
+  it('gives the batch writer bytes, in one chunk or cut anywhere', async () => {
+    const want = await expected;
+    expect(want).toContain("'=SUM(A1)"); // the rows do reach the careful paths
+    expect(want).toContain('"say ""hi"""');
+    const copyOf = (cuts: number[]): ExportSpec<Row> => ({
+      ...batchSpec([]),
+      copy: { fields: FIELDS, chunks: chunked(bytes, cuts) },
+    });
+    expect(await csvOf(copyOf([]))).toBe(want);
+    for (let cut = 1; cut < bytes.length; cut++) expect(await csvOf(copyOf([cut]))).toBe(want);
+    const everyByte = Array.from({ length: bytes.length - 1 }, (_, i) => i + 1);
+    expect(await csvOf(copyOf(everyByte))).toBe(want);
+  });
+
+  it('refuses rows that are not its fields', async () => {
+    const spec = (text: string): ExportSpec<Row> => ({
+      ...batchSpec([]),
+      copy: { fields: FIELDS, chunks: chunked(Buffer.from(text), []) },
+    });
+    await expect(csvOf(spec('1,2,x,a,b\n'))).rejects.toThrow(/not 6 fields/);
+    await expect(csvOf(spec('1,2,x,a,b,c,d\n'))).rejects.toThrow(/not 6 fields/);
+    await expect(csvOf(spec('1,2,x,a,b,c'))).rejects.toThrow(/inside a row/);
+    await expect(csvOf(spec('1x,2,x,a,b,c\n'))).rejects.toThrow(/bad integer/);
+    await expect(csvOf(spec('99999999999999999,2,x,a,b,c\n'))).rejects.toThrow(/does not fit/);
+  });
+});
+
+(PG_URL ? describe : describe.skip)('CSV from PostgreSQL COPY', () => {
+  const schema = `t_${process.pid}_copy_${Date.now().toString(36)}`;
+  let db: Db;
+  let k: Kysely<any>;
+
+  beforeAll(async () => {
+    db = createDb(PG_URL!, { pgSchema: schema });
+    k = db.db as unknown as Kysely<any>;
+    await sql`create table t (id int8 primary key, n int8, code text, a text, b text, c text)`.execute(k);
+    await k
+      .insertInto('t')
+      .values(ROWS.map(([id, n, code, a, b, c]) => ({ id, n, code, a, b, c })))
+      .execute();
+  });
+
+  afterAll(async () => {
+    await db.close();
+    await dropPgSchema(PG_URL!, schema);
+  });
+
+  const source = () => ({ url: PG_URL!, pgSchema: schema });
+  const select = () =>
+    k
+      .selectFrom('t')
+      .select(['id', 'n', 'code', 'a', 'b', 'c'])
+      .where('a', 'is distinct from', "it's")
+      .where('id', '<', 995);
+
+  it('gives the batch writer bytes on the same rows, values inlined', async () => {
+    const batches: ExportSpec<Row> = {
+      title: '测试',
+      columns,
+      batches: keysetBatches(
+        (after, limit) => {
+          let q = select();
+          if (after !== null) q = q.where('id', '<', after);
+          return selectArrays<Row>(k, q.orderBy('id', 'desc').limit(limit));
+        },
+        (r) => r[0],
+        4,
+      ),
+    };
+    const want = await csvOf(batches);
+    expect(want.split('\r\n').length).toBeGreaterThan(10);
+    const query = select().orderBy('id', 'desc').compile();
+    expect(query.parameters).toEqual(["it's", 995]);
+    const got = await csvOf({ ...batchSpec([]), copy: { fields: FIELDS, chunks: () => copyCsv(source(), query) } });
+    expect(got).toBe(want);
+  });
+
+  it('reads a literal back exactly as it was given', async () => {
+    const tricky = "a'b\\c''d $1 \"e\" 中文";
+    const chunks: Buffer[] = [];
+    for await (const c of copyCsv(source(), { sql: 'select $1::text, $2::int8', parameters: [tricky, -5] }))
+      chunks.push(c);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(`"a'b\\c''d $1 ""e"" 中文",-5\n`);
+  });
+
+  /** The backends of this test's schema (copyCsv names its connection after it) still running a COPY. */
+  const copying = async () =>
+    Number(
+      (
+        await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+          where application_name = ${schema} and query ilike 'copy%' and state <> 'idle'`.execute(k)
+      ).rows[0].n,
+    );
+
+  it('closes its connection when the reader stops early, and PostgreSQL ends the COPY', async () => {
+    const big = { sql: `select g, repeat('x', 500) from generate_series(1, 2000000) g`, parameters: [] };
+    for await (const chunk of copyCsv(source(), big)) {
+      expect(chunk.length).toBeGreaterThan(0);
+      expect(await copying()).toBe(1);
+      break;
+    }
+    for (let i = 0; i < 100 && (await copying()) > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await copying()).toBe(0);
+  });
+
+  it('fails when PostgreSQL fails mid-way, and closes its connection', async () => {
+    // Past a few MB, so that rows have arrived before the error does.
+    const failing = {
+      sql: `select repeat('x', 100), 1 / (g - 100000) from generate_series(1, 200000) g`,
+      parameters: [],
+    };
+    let bytes = 0;
+    await expect(
+      (async () => {
+        for await (const c of copyCsv(source(), failing)) bytes += c.length;
+      })(),
+    ).rejects.toThrow(/division by zero/);
+    expect(bytes).toBeGreaterThan(0);
+    expect(await copying()).toBe(0);
+  });
+});
