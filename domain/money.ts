@@ -51,6 +51,7 @@ const INTEGER_TEXT = /^-?\d+$/;
 export function formatMinor(value: bigint | string | number, decimals: number): string {
   // Text from the database (money columns are read as text): place the point by hand, no BigInt
   // arithmetic — list pages format dozens of amounts per request.
+  if (value === '0') return '0'; // most balances of a page
   if (typeof value === 'string' && INTEGER_TEXT.test(value)) return formatMinorText(value, decimals);
   let v = typeof value === 'bigint' ? value : BigInt(value);
   const negative = v < 0n;

@@ -45,12 +45,22 @@ export const MemberMessages = {
   levelChanged: '会员等级已变更，请刷新后重试',
 } as const;
 
+/** Each asset's column of a page row, named once (a key made per row costs a lookup of the new string). */
+const BALANCE_COLUMNS = Assets.map((asset) => [asset, `balance_${asset}` as const] as const);
+
 /** The balances read with a page row (`balance_USDT` = "available,frozen"); no account row shows 0. */
 function balancesOfRow(r: MemberPageRow): Record<Asset, { available: string; frozen: string }> {
   const out = {} as Record<Asset, { available: string; frozen: string }>;
-  for (const asset of Assets) {
-    const [available = '0', frozen = '0'] = (r[`balance_${asset}`] ?? '').split(',');
-    out[asset] = { available: formatAsset(available || '0', asset), frozen: formatAsset(frozen || '0', asset) };
+  for (const [asset, column] of BALANCE_COLUMNS) {
+    const text = r[column];
+    let available = '0';
+    let frozen = '0';
+    if (text) {
+      const comma = text.indexOf(',');
+      available = (comma < 0 ? text : text.slice(0, comma)) || '0';
+      if (comma >= 0) frozen = text.slice(comma + 1) || '0';
+    }
+    out[asset] = { available: formatAsset(available, asset), frozen: formatAsset(frozen, asset) };
   }
   return out;
 }
