@@ -4,13 +4,14 @@
  * No row is parsed by pg and no field becomes a JavaScript string unless the export formats it.
  *
  * COPY takes no bind parameters, so the query's values are written into its text as literals
- * (inlineParameters): numbers and bigints as they print, text as a standard string literal with its
- * quotes doubled, on a connection where `standard_conforming_strings` is on (set before the COPY, so
- * a backslash is an ordinary character). Anything else (arrays, dates, objects) is refused.
+ * (inlineParameters): integers as they print (a negative one in parentheses), text as an escape string
+ * `E'…'` with its backslashes and quotes doubled — the same value whatever the connection's
+ * `standard_conforming_strings`. Anything else (fractions, arrays, dates, objects) is refused.
  *
  * One statement reads every row from one snapshot; the client's pace sets PostgreSQL's (the socket is
  * paused while the consumer is behind). The connection is closed when the rows end, when the consumer
- * stops early (`return()` of the iterator: the client went away) and on any error.
+ * stops early (`return()` of the iterator), when `signal` aborts (the download went away, even before
+ * the first row) and on any error. At most COPY_CONNECTIONS run at once per thread; more wait.
  */
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
@@ -20,39 +21,55 @@ import type { DbSource } from './dialect';
 export function pgLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new RangeError(`cannot inline ${value}`);
-    return String(value);
+    // Only integers: a fraction would become a numeric literal where a bound value would have failed.
+    if (!Number.isSafeInteger(value)) throw new RangeError(`cannot inline ${value}`);
+    return value < 0 ? `(${value})` : String(value); // `-$1` must not become `--1`, a comment
   }
-  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'bigint') return value < 0n ? `(${value})` : value.toString();
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'string') {
     if (value.includes('\0')) throw new RangeError('cannot inline a NUL character');
-    return `'${value.replaceAll("'", "''")}'`;
+    return `E'${value.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
   }
   throw new TypeError(`cannot inline a value of type ${Object.prototype.toString.call(value)}`);
 }
 
+/** Where the quoted part that starts at `i` (a quote character `q`, doubled inside) ends. */
+function quotedEnd(text: string, i: number, q: string): number {
+  let j = i + 1;
+  for (;;) {
+    j = text.indexOf(q, j);
+    if (j < 0) throw new SyntaxError(`unterminated ${q} in query text`);
+    if (text[j + 1] !== q) return j + 1;
+    j += 2;
+  }
+}
+
 /**
- * The compiled query's text with each `$n` replaced by its value as a literal. `$n` inside a quoted
- * literal or identifier is left alone; a `$` that is not a placeholder (a dollar-quoted string) is
- * refused rather than guessed at, as is a placeholder without a value.
+ * The compiled query's text with each `$n` replaced by its value as a literal. Quoted literals and
+ * identifiers and comments are copied as they are; what this scanner cannot read safely — an escape or
+ * Unicode string (`E'…'`, `U&'…'`: a backslash there changes where it ends) or a `$` that is not a
+ * placeholder (a dollar-quoted string) — is refused rather than guessed at, as is a placeholder
+ * without a value.
  */
 export function inlineParameters(text: string, parameters: readonly unknown[]): string {
   let out = '';
   let i = 0;
   while (i < text.length) {
     const c = text[i];
+    let end = i + 1;
     if (c === "'" || c === '"') {
-      // A quoted literal or identifier: its quote doubled inside, so the next lone one ends it.
-      let j = i + 1;
-      for (;;) {
-        j = text.indexOf(c, j);
-        if (j < 0) throw new SyntaxError(`unterminated ${c} in query text`);
-        if (text[j + 1] === c) j += 2;
-        else break;
+      if (c === "'" && /(?:^|[^\w$])(?:[eE]|[uU]&)$/.test(text.slice(Math.max(0, i - 3), i))) {
+        throw new SyntaxError('an escape or Unicode string in query text');
       }
-      out += text.slice(i, j + 1);
-      i = j + 1;
+      end = quotedEnd(text, i, c);
+    } else if (c === '-' && text[i + 1] === '-') {
+      const eol = text.indexOf('\n', i);
+      end = eol < 0 ? text.length : eol + 1;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const close = text.indexOf('*/', i + 2);
+      if (close < 0) throw new SyntaxError('unterminated comment in query text');
+      end = close + 2;
     } else if (c === '$') {
       const m = /^\$(\d+)/.exec(text.slice(i, i + 12));
       if (!m) throw new SyntaxError('a $ that is not a placeholder in query text');
@@ -60,12 +77,45 @@ export function inlineParameters(text: string, parameters: readonly unknown[]): 
       if (n < 1 || n > parameters.length) throw new RangeError(`placeholder $${n} has no value`);
       out += pgLiteral(parameters[n - 1]);
       i += m[0].length;
-    } else {
-      out += c;
-      i++;
+      continue;
     }
+    out += text.slice(i, end);
+    i = end;
   }
   return out;
+}
+
+/**
+ * COPY connections open at once in this thread (each export worker is a thread; in the request's thread
+ * when exports run there): every export opens its own, outside the pool, so the number is bounded here.
+ */
+export const COPY_CONNECTIONS = 2;
+let open = 0;
+const waiting: Array<() => void> = [];
+
+async function slot(signal?: AbortSignal): Promise<() => void> {
+  if (open >= COPY_CONNECTIONS) {
+    await new Promise<void>((resolve, reject) => {
+      const go = () => {
+        signal?.removeEventListener('abort', stop);
+        resolve();
+      };
+      const stop = () => {
+        waiting.splice(waiting.indexOf(go), 1);
+        reject(new Error('COPY aborted while waiting for a connection'));
+      };
+      signal?.addEventListener('abort', stop, { once: true });
+      waiting.push(go);
+    });
+  } else open++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const next = waiting.shift();
+    if (next) next();
+    else open--;
+  };
 }
 
 /**
@@ -76,28 +126,43 @@ export function inlineParameters(text: string, parameters: readonly unknown[]): 
 export async function* copyCsv(
   source: DbSource,
   query: { sql: string; parameters: readonly unknown[] },
+  signal?: AbortSignal,
 ): AsyncGenerator<Buffer> {
   const text = `copy (${inlineParameters(query.sql, query.parameters)}) to stdout with (format csv)`;
+  const release = await slot(signal);
   const client = new pg.Client({
     connectionString: source.url,
     keepAlive: true,
     fallback_application_name: source.pgSchema ?? `lz-admin-console-${process.pid}`,
     ...(source.pgSchema ? { options: `-c search_path=${source.pgSchema}` } : {}),
   });
+  const socket = (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream;
   let lost: Error | null = null;
-  client.on('error', (err) => (lost ??= err)); // reported through the stream (an unheard 'error' ends the process)
+  client.on('error', (err) => (lost ??= err)); // reported through the rows (an unheard 'error' ends the process)
+  const abort = () => socket.destroy();
+  signal?.addEventListener('abort', abort, { once: true });
   let finished = false;
   try {
+    if (signal?.aborted) throw new Error('COPY aborted');
     await client.connect();
-    await client.query('set standard_conforming_strings = on');
+    // One statement lasts the whole download: a statement_timeout of the role or database would cut a
+    // long one short. And PostgreSQL looks at the socket every second while the query runs (14 and
+    // later), so a download that goes away before the first row (a long sort) stops it too.
+    await client.query(
+      `select set_config('statement_timeout', '0', false), case when current_setting('server_version_num')::int >= 140000
+         then set_config('client_connection_check_interval', '1000', false) end`,
+    );
     const rows = client.query(copyTo(text, { highWaterMark: 256 * 1024 }));
     for await (const chunk of rows as AsyncIterable<Buffer>) yield chunk;
     if (lost) throw lost;
     finished = true;
   } finally {
-    if (finished) await client.end().catch(() => undefined);
+    signal?.removeEventListener('abort', abort);
+    release();
     // A COPY cut short (the reader stopped, or it failed) leaves the connection mid-protocol, never to be
-    // used again: its socket is closed at once, and PostgreSQL ends the statement (tested).
-    else (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    // used again: its socket is closed at once, and PostgreSQL ends the statement (tested). A finished one
+    // says goodbye without holding the download's end for it.
+    if (finished) void client.end().catch(() => undefined);
+    else socket.destroy();
   }
 }

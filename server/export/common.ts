@@ -44,7 +44,8 @@ export type CopyFieldKind = 'int' | 'text' | 'bytes';
  */
 export interface CopyRows {
   fields: readonly CopyFieldKind[];
-  chunks: () => AsyncIterable<Buffer>;
+  /** The rows' bytes; `signal` aborts once the file's reader is gone (the query stops at once). */
+  chunks: (signal?: AbortSignal) => AsyncIterable<Buffer>;
 }
 
 export interface ExportSpec<R> {

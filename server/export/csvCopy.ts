@@ -280,48 +280,59 @@ export async function writeCsvFromCopy<R>(spec: ExportSpec<R>, copy: CopyRows, o
   out.write(csvHeaderLine(spec.columns));
   let count = 0;
   let rest: Buffer | null = null;
-  for await (const chunk of copy.chunks()) {
-    if (out.destroyed) break;
-    const buf: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
-    const len = buf.length;
-    let pos = 0;
-    for (;;) {
-      const next = splitRow(buf, pos, len, n, fields);
-      if (next < 0) break;
-      for (let j = 0; j < ints.length; j++) row[ints[j]] = intOf(buf, fields, ints[j]);
-      for (let j = 0; j < texts.length; j++) row[texts[j]] = textOf(buf, fields, texts[j]);
-      for (let k = 0; k < value.length; k++) {
-        if (k > 0) bytes.byte(COMMA);
-        const fn = value[k];
-        if (fn !== null) {
-          bytes.cell(fn(row as R));
-          continue;
+  // The reader gone (the client left: the worker destroys `out`), the query stops at once, even before
+  // its first row.
+  const gone = new AbortController();
+  const abort = () => gone.abort();
+  out.once('close', abort);
+  try {
+    for await (const chunk of copy.chunks(gone.signal)) {
+      if (out.destroyed) break;
+      const buf: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
+      const len = buf.length;
+      let pos = 0;
+      for (;;) {
+        const next = splitRow(buf, pos, len, n, fields);
+        if (next < 0) break;
+        for (let j = 0; j < ints.length; j++) row[ints[j]] = intOf(buf, fields, ints[j]);
+        for (let j = 0; j < texts.length; j++) row[texts[j]] = textOf(buf, fields, texts[j]);
+        for (let k = 0; k < value.length; k++) {
+          if (k > 0) bytes.byte(COMMA);
+          const fn = value[k];
+          if (fn !== null) {
+            bytes.cell(fn(row as R));
+            continue;
+          }
+          const a = first[k];
+          const b = last[k];
+          let plain = true;
+          for (let i = a; i <= b && plain; i++) {
+            // Unquoted and not a formula's start: csvCell would give these bytes back as they are.
+            plain = flags[i] === 0 && (start[i] === end[i] || FORMULA_START[buf[start[i]]] === 0);
+          }
+          if (plain) {
+            bytes.copy(buf, start[a], end[b]);
+            continue;
+          }
+          for (let i = a; i <= b; i++) {
+            if (i > a) bytes.byte(COMMA);
+            if (start[i] === end[i]) continue; // NULL, or an empty string (`""`): csvCell writes nothing
+            if (flags[i] === 0 && FORMULA_START[buf[start[i]]] === 0) bytes.copy(buf, start[i], end[i]);
+            else bytes.text(csvCell(textOf(buf, fields, i)));
+          }
         }
-        const a = first[k];
-        const b = last[k];
-        let plain = true;
-        for (let i = a; i <= b && plain; i++) {
-          // Unquoted and not a formula's start: csvCell would give these bytes back as they are.
-          plain = flags[i] === 0 && (start[i] === end[i] || FORMULA_START[buf[start[i]]] === 0);
-        }
-        if (plain) {
-          bytes.copy(buf, start[a], end[b]);
-          continue;
-        }
-        for (let i = a; i <= b; i++) {
-          if (i > a) bytes.byte(COMMA);
-          if (flags[i] === 0 && (start[i] === end[i] || FORMULA_START[buf[start[i]]] === 0)) {
-            bytes.copy(buf, start[i], end[i]);
-          } else bytes.text(csvCell(textOf(buf, fields, i)));
-        }
+        bytes.byte(CR);
+        bytes.byte(LF);
+        count++;
+        pos = next;
       }
-      bytes.byte(CR);
-      bytes.byte(LF);
-      count++;
-      pos = next;
+      rest = pos < len ? buf.subarray(pos) : null;
+      if (bytes.used >= WRITE_BYTES) await flush(bytes, out);
     }
-    rest = pos < len ? buf.subarray(pos) : null;
-    if (bytes.used >= WRITE_BYTES) await flush(bytes, out);
+  } catch (err) {
+    if (!out.destroyed) throw err; // else the query was stopped because nobody reads the file any more
+  } finally {
+    out.off('close', abort);
   }
   if (!out.destroyed) {
     if (rest) throw new Error('COPY ended inside a row');

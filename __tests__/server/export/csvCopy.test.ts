@@ -6,7 +6,7 @@
 import { PassThrough } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
 import { createDb, dropPgSchema, selectArrays, type Db } from '../../../server/db/dialect';
-import { copyCsv, inlineParameters, pgLiteral } from '../../../server/db/pgCopy';
+import { copyCsv, COPY_CONNECTIONS, inlineParameters, pgLiteral } from '../../../server/db/pgCopy';
 import {
   keysetBatches,
   shownColumn,
@@ -109,33 +109,45 @@ const chunked = (bytes: Buffer, cuts: number[]) =>
   };
 
 describe('pgLiteral and inlineParameters', () => {
-  it('writes values as literals, quotes doubled', () => {
+  it('writes values as literals whatever standard_conforming_strings is', () => {
     expect(pgLiteral(null)).toBe('NULL');
     expect(pgLiteral(undefined)).toBe('NULL');
-    expect(pgLiteral(-12)).toBe('-12');
+    expect(pgLiteral(12)).toBe('12');
+    expect(pgLiteral(-12)).toBe('(-12)');
     expect(pgLiteral(12345678901234567890n)).toBe('12345678901234567890');
+    expect(pgLiteral(-5n)).toBe('(-5)');
     expect(pgLiteral(true)).toBe('true');
-    expect(pgLiteral("it's '; drop table x; --")).toBe("'it''s ''; drop table x; --'");
-    expect(pgLiteral('back\\slash')).toBe("'back\\slash'");
+    expect(pgLiteral("it's '; drop table x; --")).toBe("E'it''s ''; drop table x; --'");
+    expect(pgLiteral("back\\slash\\' or true --")).toBe("E'back\\\\slash\\\\'' or true --'");
   });
 
   it('refuses what it cannot write safely', () => {
     expect(() => pgLiteral('a\0b')).toThrow(/NUL/);
     expect(() => pgLiteral(Number.NaN)).toThrow(RangeError);
+    expect(() => pgLiteral(1.5)).toThrow(RangeError);
+    expect(() => pgLiteral(2 ** 53)).toThrow(RangeError);
     expect(() => pgLiteral([1, 2])).toThrow(TypeError);
     expect(() => pgLiteral(new Date())).toThrow(TypeError);
     expect(() => pgLiteral({})).toThrow(TypeError);
   });
 
-  it('replaces placeholders only outside quotes', () => {
+  it('replaces placeholders only outside quotes and comments', () => {
     expect(
       inlineParameters('select $1, $2, $10 from "t$1" where x = \'$2\'', [1, 'a', 3, 4, 5, 6, 7, 8, 9, "o'k"]),
-    ).toBe(`select 1, 'a', 'o''k' from "t$1" where x = '$2'`);
+    ).toBe(`select 1, E'a', E'o''k' from "t$1" where x = '$2'`);
     expect(inlineParameters(`select 'it''s $1', "a""$1" , $1`, [7])).toBe(`select 'it''s $1', "a""$1" , 7`);
+    expect(inlineParameters("/* array rows ' $1 */ select -$1 -- it's $2\n, $2", [5, -6])).toBe(
+      "/* array rows ' $1 */ select -5 -- it's $2\n, (-6)",
+    );
+    expect(inlineParameters('select -$1', [-5])).toBe('select -(-5)');
     expect(() => inlineParameters('select $2', [1])).toThrow(/no value/);
     expect(() => inlineParameters('select $0', [1])).toThrow(/no value/);
     expect(() => inlineParameters('select $$x$$', [])).toThrow(/not a placeholder/);
     expect(() => inlineParameters("select 'open", [])).toThrow(/unterminated/);
+    expect(() => inlineParameters('select /* open', [])).toThrow(/unterminated/);
+    expect(() => inlineParameters("select E'\\'' , $1", [1])).toThrow(/escape or Unicode/);
+    expect(() => inlineParameters("select U&'d' , $1", [1])).toThrow(/escape or Unicode/);
+    expect(inlineParameters("select x like $1 escape '\\'", ['a%'])).toBe("select x like E'a%' escape '\\'");
   });
 });
 
@@ -220,22 +232,34 @@ describe('CSV from PostgreSQL-style CSV', () => {
     expect(got).toBe(want);
   });
 
-  it('reads a literal back exactly as it was given', async () => {
-    const tricky = "a'b\\c''d $1 \"e\" 中文";
-    const chunks: Buffer[] = [];
-    for await (const c of copyCsv(source(), { sql: 'select $1::text, $2::int8', parameters: [tricky, -5] }))
-      chunks.push(c);
-    expect(Buffer.concat(chunks).toString('utf8')).toBe(`"a'b\\c''d $1 ""e"" 中文",-5\n`);
+  /** Every value copyCsv inlines read back, on a connection whatever its standard_conforming_strings. */
+  it('reads a literal back exactly as it was given, standard_conforming_strings on or off', async () => {
+    const tricky = "a'b\\c''d\\' or true -- $1 \"e\" 中文";
+    const off = `${PG_URL!}${PG_URL!.includes('?') ? '&' : '?'}options=${encodeURIComponent('-c standard_conforming_strings=off')}`;
+    for (const url of [PG_URL!, off]) {
+      const chunks: Buffer[] = [];
+      const query = {
+        sql: 'select $1::text, $2::int8, -$2, current_setting($3)',
+        parameters: [tricky, -5, 'standard_conforming_strings'],
+      };
+      for await (const c of copyCsv({ url }, query)) chunks.push(c);
+      const setting = url === off ? 'off' : 'on';
+      expect(Buffer.concat(chunks).toString('utf8')).toBe(`"${tricky.replaceAll('"', '""')}",-5,5,${setting}\n`);
+    }
   });
 
-  /** The backends of this test's schema (copyCsv names its connection after it) still running a COPY. */
+  /** The connections of this test's schema (copyCsv names its connection after it) that ran a COPY. */
   const copying = async () =>
     Number(
       (
         await sql<{ n: string }>`select count(*) as n from pg_stat_activity
-          where application_name = ${schema} and query ilike 'copy%' and state <> 'idle'`.execute(k)
+          where application_name = ${schema} and query ilike 'copy%'`.execute(k)
       ).rows[0].n,
     );
+  const noneCopying = async () => {
+    for (let i = 0; i < 100 && (await copying()) > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    return copying();
+  };
 
   it('closes its connection when the reader stops early, and PostgreSQL ends the COPY', async () => {
     const big = { sql: `select g, repeat('x', 500) from generate_series(1, 2000000) g`, parameters: [] };
@@ -244,8 +268,54 @@ describe('CSV from PostgreSQL-style CSV', () => {
       expect(await copying()).toBe(1);
       break;
     }
-    for (let i = 0; i < 100 && (await copying()) > 0; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(await copying()).toBe(0);
+    expect(await noneCopying()).toBe(0);
+  });
+
+  it('stops when its signal aborts, before the first row or after', async () => {
+    const slow = { sql: 'select pg_sleep(30), g from generate_series(1, 2) g', parameters: [] };
+    const before = new AbortController();
+    const t0 = Date.now();
+    const firstRow = (async () => {
+      for await (const _ of copyCsv(source(), slow, before.signal)) return 'row';
+      return 'end';
+    })();
+    for (let i = 0; i < 100 && (await copying()) === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await copying()).toBe(1);
+    before.abort();
+    await expect(firstRow).rejects.toThrow();
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(await noneCopying()).toBe(0);
+
+    const midway = new AbortController();
+    let bytes = 0;
+    await expect(
+      (async () => {
+        const big = { sql: `select g, repeat('x', 500) from generate_series(1, 2000000) g`, parameters: [] };
+        for await (const c of copyCsv(source(), big, midway.signal)) {
+          bytes += c.length;
+          midway.abort();
+        }
+      })(),
+    ).rejects.toThrow();
+    expect(bytes).toBeGreaterThan(0);
+    expect(await noneCopying()).toBe(0);
+  });
+
+  it('opens at most COPY_CONNECTIONS at once; the next waits for one to close', async () => {
+    const big = { sql: `select g, repeat('x', 500) from generate_series(1, 2000000) g`, parameters: [] };
+    const readers = Array.from({ length: COPY_CONNECTIONS + 1 }, () => copyCsv(source(), big)[Symbol.asyncIterator]());
+    const firsts = readers.slice(0, COPY_CONNECTIONS).map((r) => r.next());
+    await Promise.all(firsts);
+    let third = false;
+    const last = readers[COPY_CONNECTIONS].next().then((r) => (third = !r.done));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(third).toBe(false);
+    expect(await copying()).toBe(COPY_CONNECTIONS);
+    await readers[0].return(undefined);
+    await last;
+    expect(third).toBe(true);
+    for (const r of readers.slice(1)) await r.return(undefined);
+    expect(await noneCopying()).toBe(0);
   });
 
   it('fails when PostgreSQL fails mid-way, and closes its connection', async () => {
@@ -261,6 +331,6 @@ describe('CSV from PostgreSQL-style CSV', () => {
       })(),
     ).rejects.toThrow(/division by zero/);
     expect(bytes).toBeGreaterThan(0);
-    expect(await copying()).toBe(0);
+    expect(await noneCopying()).toBe(0);
   });
 });

@@ -122,5 +122,5 @@ const COPY_FIELDS = [
 /** Every order of the filter, newest first, as one COPY on PostgreSQL (the rows orderBatch pages through). */
 export function orderCopy(db: Db, source: DbSource, f: OrderFilter): CopyRows {
   const query = filtered(db, f).select(EXPORT_SELECT).orderBy('o.id', 'desc').compile();
-  return { fields: COPY_FIELDS, chunks: () => copyCsv(source, query) };
+  return { fields: COPY_FIELDS, chunks: (signal) => copyCsv(source, query, signal) };
 }

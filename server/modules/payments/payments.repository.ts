@@ -1,7 +1,9 @@
 /** All SQL on payment methods. Plain functions taking `db` or `trx` first. */
 import { type Kysely, type Selectable, type Transaction } from 'kysely';
 import { PaymentStatus } from '../../../domain/payments';
-import { selectArrays } from '../../db/dialect';
+import { selectArrays, type DbSource } from '../../db/dialect';
+import { copyCsv } from '../../db/pgCopy';
+import type { CopyRows } from '../../export/export';
 import type { Database, MemberTable, PaymentMethodTable } from '../../db/schema';
 import { memberIdIn, membersMatching } from '../members/members.query';
 import { keysetSlice, readKeysetPage, type KeysetPageRequest } from '../../db/keyset';
@@ -125,6 +127,35 @@ export function paymentMethodBatch(
   let q = filtered(db, f).innerJoin('member as m', 'm.id', 'p.member_id').select(EXPORT_COLUMNS);
   if (afterId !== null) q = q.where('p.id', '<', afterId);
   return selectArrays<PaymentExportRow>(db, q.orderBy('p.id', 'desc').limit(limit));
+}
+
+/** The fields of EXPORT_COLUMNS as the CSV writer reads them from PostgreSQL's CSV (CopyRows). */
+const COPY_FIELDS = [
+  'int', // id
+  'bytes', // uid
+  'bytes', // phone
+  'bytes', // nickname
+  'int', // type
+  'bytes', // holder
+  'bytes', // account
+  'bytes', // bank
+  'bytes', // branch
+  'bytes', // qr_url
+  'int', // status
+  'bytes', // remark
+  'bytes', // auditor_name
+  'int', // audited_at
+  'int', // created_at
+] as const satisfies readonly CopyRows['fields'][number][] & { length: typeof EXPORT_COLUMNS.length };
+
+/** Every method of the filter, newest first, as one COPY on PostgreSQL (the rows paymentMethodBatch pages through). */
+export function paymentMethodCopy(db: Db, source: DbSource, f: PaymentFilter): CopyRows {
+  const query = filtered(db, f)
+    .innerJoin('member as m', 'm.id', 'p.member_id')
+    .select(EXPORT_COLUMNS)
+    .orderBy('p.id', 'desc')
+    .compile();
+  return { fields: COPY_FIELDS, chunks: (signal) => copyCsv(source, query, signal) };
 }
 
 /**

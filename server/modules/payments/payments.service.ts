@@ -18,7 +18,7 @@ import type { Actor, Ctx, ExportCtx } from '../../context';
 import { badInput, conflict, notFound } from '../../errors';
 import { countedTransaction } from '../../db/counterMoves';
 import { pageOf } from '../../db/keyset';
-import { exportTimeFormatter, keysetBatches, readsAhead, type ExportSpec } from '../../export/export';
+import { exportTimeFormatter, keysetBatches, readsAhead, shownColumn, type ExportSpec } from '../../export/export';
 import { parseRange } from '../../range';
 import { managerAction } from '../oplog/managerAction';
 import { keywordMembers, memberColumnsOf } from '../members/members.query';
@@ -28,6 +28,7 @@ import {
   memberExists,
   movePaymentMethod,
   paymentMethodBatch,
+  paymentMethodCopy,
   paymentMethodStatus,
   PAYMENT_EXPORT_INDEX,
   type PaymentExportRow,
@@ -120,22 +121,23 @@ export function paymentExport(ctx: ExportCtx, q: PaymentFilterInput, batchSize?:
   const auditedAt = exportTimeFormatter();
   const createdAt = exportTimeFormatter();
   const c = PAYMENT_EXPORT_INDEX;
+  const shown = (header: string, width: number, field: number) => shownColumn<PaymentExportRow>(header, width, field);
   return {
     title: '收款方式',
     columns: [
       { header: 'ID', width: 10, value: (r) => Number(r[c.id]) },
-      { header: '会员UID', width: 12, value: (r) => r[c.uid] },
-      { header: '手机号', width: 14, value: (r) => r[c.phone] },
-      { header: '昵称', width: 14, value: (r) => r[c.nickname] },
+      shown('会员UID', 12, c.uid),
+      shown('手机号', 14, c.phone),
+      shown('昵称', 14, c.nickname),
       { header: '类型', width: 12, value: (r) => PaymentType.label(r[c.type]) },
-      { header: '姓名', width: 12, value: (r) => r[c.holder] },
-      { header: '账号', width: 36, value: (r) => r[c.account] },
-      { header: '开户银行', width: 16, value: (r) => r[c.bank] },
-      { header: '开户支行', width: 18, value: (r) => r[c.branch] },
-      { header: '收款二维码', width: 30, value: (r) => r[c.qr_url] },
+      shown('姓名', 12, c.holder),
+      shown('账号', 36, c.account),
+      shown('开户银行', 16, c.bank),
+      shown('开户支行', 18, c.branch),
+      shown('收款二维码', 30, c.qr_url),
       { header: '状态', width: 10, value: (r) => PaymentStatus.label(r[c.status]) },
-      { header: '备注', width: 20, value: (r) => r[c.remark] },
-      { header: '审核人', width: 12, value: (r) => r[c.auditor_name] ?? '' },
+      shown('备注', 20, c.remark),
+      shown('审核人', 12, c.auditor_name),
       {
         header: '审核时间',
         width: 20,
@@ -149,6 +151,7 @@ export function paymentExport(ctx: ExportCtx, q: PaymentFilterInput, batchSize?:
       batchSize,
       readsAhead(ctx),
     ),
+    copy: ctx.kind === 'postgres' && ctx.dbSource ? paymentMethodCopy(ctx.db, ctx.dbSource, filter) : undefined,
   };
 }
 
