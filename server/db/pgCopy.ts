@@ -4,9 +4,11 @@
  * No row is parsed by pg and no field becomes a JavaScript string unless the export formats it.
  *
  * COPY takes no bind parameters, so the query's values are written into its text as literals
- * (inlineParameters): integers as they print (a negative one in parentheses), text as an escape string
- * `E'…'` with its backslashes and quotes doubled — the same value whatever the connection's
- * `standard_conforming_strings`. Anything else (fractions, arrays, dates, objects) is refused.
+ * (copyStatement, inlineParameters): integers as they print (a negative one in parentheses), text as an
+ * escape string `E'…'` with its backslashes and quotes doubled. Anything else (fractions, arrays, dates,
+ * objects) is refused, when the export is built, before any byte is sent. The connection sets
+ * `standard_conforming_strings` on, so that the query's own literals (`escape '\'`) read as the scanner
+ * read them.
  *
  * One statement reads every row from one snapshot; the client's pace sets PostgreSQL's (the socket is
  * paused while the consumer is behind). The connection is closed when the rows end, when the consumer
@@ -47,10 +49,10 @@ function quotedEnd(text: string, i: number, q: string): number {
 
 /**
  * The compiled query's text with each `$n` replaced by its value as a literal. Quoted literals and
- * identifiers and comments are copied as they are; what this scanner cannot read safely — an escape or
- * Unicode string (`E'…'`, `U&'…'`: a backslash there changes where it ends) or a `$` that is not a
- * placeholder (a dollar-quoted string) — is refused rather than guessed at, as is a placeholder
- * without a value.
+ * identifiers are copied as they are; what this scanner cannot read as PostgreSQL would — an escape or
+ * Unicode string (`E'…'`, `U&'…'`: a backslash there changes where it ends), a comment (its end depends
+ * on nesting and line ends), a `$` that is not a placeholder (a dollar-quoted string) — is refused rather
+ * than guessed at, as is a placeholder without a value. (Kysely writes none of them.)
  */
 export function inlineParameters(text: string, parameters: readonly unknown[]): string {
   let out = '';
@@ -63,13 +65,8 @@ export function inlineParameters(text: string, parameters: readonly unknown[]): 
         throw new SyntaxError('an escape or Unicode string in query text');
       }
       end = quotedEnd(text, i, c);
-    } else if (c === '-' && text[i + 1] === '-') {
-      const eol = text.indexOf('\n', i);
-      end = eol < 0 ? text.length : eol + 1;
-    } else if (c === '/' && text[i + 1] === '*') {
-      const close = text.indexOf('*/', i + 2);
-      if (close < 0) throw new SyntaxError('unterminated comment in query text');
-      end = close + 2;
+    } else if ((c === '-' && text[i + 1] === '-') || (c === '/' && text[i + 1] === '*')) {
+      throw new SyntaxError('a comment in query text');
     } else if (c === '$') {
       const m = /^\$(\d+)/.exec(text.slice(i, i + 12));
       if (!m) throw new SyntaxError('a $ that is not a placeholder in query text');
@@ -85,6 +82,11 @@ export function inlineParameters(text: string, parameters: readonly unknown[]): 
   return out;
 }
 
+/** The COPY of a compiled SELECT, its values written in: made when the export is built (it may refuse). */
+export function copyStatement(query: { sql: string; parameters: readonly unknown[] }): string {
+  return `copy (${inlineParameters(query.sql, query.parameters)}) to stdout with (format csv)`;
+}
+
 /**
  * COPY connections open at once in this thread (each export worker is a thread; in the request's thread
  * when exports run there): every export opens its own, outside the pool, so the number is bounded here.
@@ -94,6 +96,7 @@ let open = 0;
 const waiting: Array<() => void> = [];
 
 async function slot(signal?: AbortSignal): Promise<() => void> {
+  if (signal?.aborted) throw new Error('COPY aborted');
   if (open >= COPY_CONNECTIONS) {
     await new Promise<void>((resolve, reject) => {
       const go = () => {
@@ -119,50 +122,55 @@ async function slot(signal?: AbortSignal): Promise<() => void> {
 }
 
 /**
- * The rows of `query` (a compiled SELECT) as PostgreSQL's CSV: no header, fields separated by commas,
+ * The rows of `statement` (copyStatement) as PostgreSQL's CSV: no header, fields separated by commas,
  * a field quoted only when it holds a comma, a quote, CR or LF (quotes doubled) or is an empty string
  * (`""`, where NULL is nothing), each row ended by LF. Chunks end anywhere, even inside a row.
  */
-export async function* copyCsv(
-  source: DbSource,
-  query: { sql: string; parameters: readonly unknown[] },
-  signal?: AbortSignal,
-): AsyncGenerator<Buffer> {
-  const text = `copy (${inlineParameters(query.sql, query.parameters)}) to stdout with (format csv)`;
+export async function* copyCsv(source: DbSource, statement: string, signal?: AbortSignal): AsyncGenerator<Buffer> {
   const release = await slot(signal);
-  const client = new pg.Client({
-    connectionString: source.url,
-    keepAlive: true,
-    fallback_application_name: source.pgSchema ?? `lz-admin-console-${process.pid}`,
-    ...(source.pgSchema ? { options: `-c search_path=${source.pgSchema}` } : {}),
-  });
-  const socket = (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream;
-  let lost: Error | null = null;
-  client.on('error', (err) => (lost ??= err)); // reported through the rows (an unheard 'error' ends the process)
-  const abort = () => socket.destroy();
-  signal?.addEventListener('abort', abort, { once: true });
+  let client: pg.Client | undefined;
+  // The socket of the moment (TLS replaces the one the client started with).
+  const destroy = () =>
+    (client as unknown as { connection: { stream: { destroy(): void } } } | undefined)?.connection.stream.destroy();
   let finished = false;
   try {
+    client = new pg.Client({
+      connectionString: source.url,
+      keepAlive: true,
+      fallback_application_name: source.pgSchema ?? `lz-admin-console-${process.pid}`,
+      ...(source.pgSchema ? { options: `-c search_path=${source.pgSchema}` } : {}),
+    });
+    let lost: Error | null = null;
+    client.on('error', (err) => (lost ??= err)); // reported through the rows (an unheard 'error' ends the process)
+    signal?.addEventListener('abort', destroy, { once: true });
     if (signal?.aborted) throw new Error('COPY aborted');
     await client.connect();
-    // One statement lasts the whole download: a statement_timeout of the role or database would cut a
-    // long one short. And PostgreSQL looks at the socket every second while the query runs (14 and
-    // later), so a download that goes away before the first row (a long sort) stops it too.
+    // The query's own literals read as inlineParameters read them; no statement_timeout of the role or
+    // database cutting a long download short (one statement lasts the whole download).
     await client.query(
-      `select set_config('statement_timeout', '0', false), case when current_setting('server_version_num')::int >= 140000
-         then set_config('client_connection_check_interval', '1000', false) end`,
+      "select set_config('standard_conforming_strings', 'on', false), set_config('statement_timeout', '0', false)",
     );
-    const rows = client.query(copyTo(text, { highWaterMark: 256 * 1024 }));
+    // PostgreSQL 14+ on a system that can tell (Linux) looks at the socket every second while the query
+    // runs, so a download that goes away before the first row (a long sort) stops it too. Elsewhere the
+    // setting is refused, and the query only stops at its first row.
+    await client.query('set client_connection_check_interval = 1000').catch(() => undefined);
+    const rows = client.query(copyTo(statement, { highWaterMark: 256 * 1024 }));
     for await (const chunk of rows as AsyncIterable<Buffer>) yield chunk;
     if (lost) throw lost;
     finished = true;
   } finally {
-    signal?.removeEventListener('abort', abort);
-    release();
+    signal?.removeEventListener('abort', destroy);
     // A COPY cut short (the reader stopped, or it failed) leaves the connection mid-protocol, never to be
     // used again: its socket is closed at once, and PostgreSQL ends the statement (tested). A finished one
-    // says goodbye without holding the download's end for it.
-    if (finished) void client.end().catch(() => undefined);
-    else socket.destroy();
+    // says goodbye without holding the download's end for it; its slot is free once it has.
+    if (finished && client) {
+      void client
+        .end()
+        .catch(() => undefined)
+        .finally(release);
+    } else {
+      destroy();
+      release();
+    }
   }
 }

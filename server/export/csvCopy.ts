@@ -7,8 +7,8 @@
  * numbers of things). Here each row is split where PostgreSQL's CSV puts its commas, a column with
  * `field` copies that field's bytes, and only the fields the other columns format (ids, times, amounts,
  * codes) become values. A copied field whose first character a spreadsheet would read as a formula,
- * or which PostgreSQL quoted (a comma, a quote, CR or LF in it, or an empty string), takes the batch
- * writer's own path: decoded, then csvCell.
+ * or which PostgreSQL quoted (a comma, a quote, CR or LF in it), takes the batch writer's own path:
+ * decoded, then csvCell; an empty one (NULL, or `""`) writes nothing, as csvCell does.
  */
 import type { Writable } from 'node:stream';
 import {
@@ -330,7 +330,7 @@ export async function writeCsvFromCopy<R>(spec: ExportSpec<R>, copy: CopyRows, o
       if (bytes.used >= WRITE_BYTES) await flush(bytes, out);
     }
   } catch (err) {
-    if (!out.destroyed) throw err; // else the query was stopped because nobody reads the file any more
+    if (!gone.signal.aborted) throw err; // else the query was stopped because nobody reads the file any more
   } finally {
     out.off('close', abort);
   }

@@ -1,6 +1,6 @@
 /** What the order export reads: each order as an array, the buyer from the order's own snapshot. */
 import { selectArrays, type DbSource } from '../../db/dialect';
-import { copyCsv } from '../../db/pgCopy';
+import { copyCsv, copyStatement } from '../../db/pgCopy';
 import { money } from '../../db/sql';
 import type { CopyRows } from '../../export/export';
 import { filtered, type OrderFilter } from './orders.list';
@@ -122,5 +122,6 @@ const COPY_FIELDS = [
 /** Every order of the filter, newest first, as one COPY on PostgreSQL (the rows orderBatch pages through). */
 export function orderCopy(db: Db, source: DbSource, f: OrderFilter): CopyRows {
   const query = filtered(db, f).select(EXPORT_SELECT).orderBy('o.id', 'desc').compile();
-  return { fields: COPY_FIELDS, chunks: (signal) => copyCsv(source, query, signal) };
+  const statement = copyStatement(query); // refuses a value it cannot write now, before any byte
+  return { fields: COPY_FIELDS, chunks: (signal) => copyCsv(source, statement, signal) };
 }

@@ -2,7 +2,7 @@
 import { type Kysely, type Selectable, type Transaction } from 'kysely';
 import { PaymentStatus } from '../../../domain/payments';
 import { selectArrays, type DbSource } from '../../db/dialect';
-import { copyCsv } from '../../db/pgCopy';
+import { copyCsv, copyStatement } from '../../db/pgCopy';
 import type { CopyRows } from '../../export/export';
 import type { Database, MemberTable, PaymentMethodTable } from '../../db/schema';
 import { memberIdIn, membersMatching } from '../members/members.query';
@@ -155,7 +155,8 @@ export function paymentMethodCopy(db: Db, source: DbSource, f: PaymentFilter): C
     .select(EXPORT_COLUMNS)
     .orderBy('p.id', 'desc')
     .compile();
-  return { fields: COPY_FIELDS, chunks: (signal) => copyCsv(source, query, signal) };
+  const statement = copyStatement(query); // refuses a value it cannot write now, before any byte
+  return { fields: COPY_FIELDS, chunks: (signal) => copyCsv(source, statement, signal) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import * as pgCopy from '../../../../server/db/pgCopy';
 import * as repo from '../../../../server/modules/payments/payments.repository';
 import { addPaymentMethod } from '../../../../server/modules/payments/payments.service';
 import { build, dbKind, type TestApp } from '../../helpers';
@@ -221,6 +222,7 @@ describe(`payment methods (${dbKind})`, () => {
       const { paymentExport } = await import('../../../../server/modules/payments/payments.service');
       const { writeExport } = await import('../../../../server/export/export');
       const { PassThrough } = await import('node:stream');
+      const copies = jest.spyOn(pgCopy, 'copyCsv');
       const queries: Record<string, string | number>[] = [{}, { type: 1 }, { keyword: 'x' }];
       for (const query of queries) {
         const res = await exportOf({ ...query, format: 'csv' });
@@ -230,10 +232,12 @@ describe(`payment methods (${dbKind})`, () => {
         await writeExport(paymentExport({ db: t.app.ctx.db, kind: t.app.ctx.kind }, query), 'csv', out);
         expect(res.rawPayload.equals(Buffer.concat(chunks))).toBe(true);
       }
+      expect(copies).toHaveBeenCalledTimes(dbKind === 'postgres' ? queries.length : 0);
+      copies.mockRestore();
       expect((await exportOf({ format: 'csv' })).rawPayload.toString('utf8')).toContain(`"a""b"`);
     });
 
-    it('reads in keyset batches, never one query for all rows', async () => {
+    it('reads in keyset batches where it writes from rows (SQLite, xlsx; a CSV on PostgreSQL is one COPY)', async () => {
       for (let i = 0; i < 7; i += 1) await add();
       const spy = jest.spyOn(repo, 'paymentMethodBatch');
       const { paymentExport } = await import('../../../../server/modules/payments/payments.service');
