@@ -5,6 +5,9 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { selectArrays, type DbSource } from '../../db/dialect';
+import { copyCsv, copyStatement } from '../../db/pgCopy';
+import type { CopyRows } from '../../export/export';
 import { readCounter } from '../../db/counters';
 import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { ShapedPage } from '../../db/shapedPage';
@@ -173,10 +176,102 @@ const withdrawalPage = new ShapedPage<
 );
 
 /** One batch of the export: the filter's withdrawals with id < afterId, newest first, with their members. */
-export function withdrawalBatch(db: Db, f: WithdrawFilter, afterId: number | null, limit: number) {
-  let q = filtered(db, f)
-    .innerJoin('member as m', 'm.id', 'w.member_id')
-    .select([...recordColumns(), 'm.uid', 'm.phone', 'm.nickname']);
+export function withdrawalBatch(
+  db: Db,
+  f: WithdrawFilter,
+  afterId: number | null,
+  limit: number,
+): Promise<WithdrawExportRow[]> {
+  let q = exportQuery(db, f);
   if (afterId !== null) q = q.where('w.id', '<', afterId);
-  return q.orderBy('w.id', 'desc').limit(limit).execute();
+  return selectArrays<WithdrawExportRow>(db, q.orderBy('w.id', 'desc').limit(limit));
+}
+
+/** What the export shows of a withdrawal, in this order (arrays, not objects: see selectArrays). */
+const EXPORT_SELECT = [
+  'w.id',
+  'm.uid',
+  'm.phone',
+  'm.nickname',
+  money('w.amount').as('amount'),
+  money('w.fee').as('fee'),
+  money('w.actual').as('actual'),
+  'w.chain',
+  'w.address',
+  'w.status',
+  'w.tx_hash',
+  'w.remark',
+  'w.auditor_name',
+  'w.created_at',
+  'w.audited_at',
+  'w.paid_at',
+] as const;
+
+const exportQuery = (db: Db, f: WithdrawFilter) =>
+  filtered(db, f).innerJoin('member as m', 'm.id', 'w.member_id').select(EXPORT_SELECT);
+
+/** One exported withdrawal: values in the order of EXPORT_SELECT. */
+export type WithdrawExportRow = readonly [
+  id: number,
+  uid: string,
+  phone: string,
+  nickname: string,
+  amount: string,
+  fee: string,
+  actual: string,
+  chain: string,
+  address: string,
+  status: number,
+  txHash: string | null,
+  remark: string,
+  auditorName: string | null,
+  createdAt: number,
+  auditedAt: number | null,
+  paidAt: number | null,
+];
+
+/** Where each value sits in a WithdrawExportRow. */
+export const WITHDRAW_EXPORT = {
+  id: 0,
+  uid: 1,
+  phone: 2,
+  nickname: 3,
+  amount: 4,
+  fee: 5,
+  actual: 6,
+  chain: 7,
+  address: 8,
+  status: 9,
+  txHash: 10,
+  remark: 11,
+  auditorName: 12,
+  createdAt: 13,
+  auditedAt: 14,
+  paidAt: 15,
+} as const;
+
+/** The fields of EXPORT_SELECT as the CSV writer reads them from PostgreSQL's CSV (CopyRows). */
+const COPY_FIELDS = [
+  'int', // id
+  'bytes', // uid
+  'bytes', // phone
+  'bytes', // nickname
+  'text', // amount
+  'text', // fee
+  'text', // actual
+  'bytes', // chain
+  'bytes', // address
+  'int', // status
+  'bytes', // tx_hash
+  'bytes', // remark
+  'bytes', // auditor_name
+  'int', // created_at
+  'int', // audited_at
+  'int', // paid_at
+] as const satisfies readonly CopyRows['fields'][number][] & { length: typeof EXPORT_SELECT.length };
+
+/** Every withdrawal of the filter, newest first, as one COPY on PostgreSQL (the rows withdrawalBatch pages through). */
+export function withdrawalCopy(db: Db, source: DbSource, f: WithdrawFilter): CopyRows {
+  const statement = copyStatement(exportQuery(db, f).orderBy('w.id', 'desc').compile());
+  return { fields: COPY_FIELDS, chunks: (signal) => copyCsv(source, statement, signal) };
 }

@@ -4,8 +4,12 @@
  * 提取 apart).
  */
 import fs from 'node:fs';
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
+import * as pgCopy from '../../../../server/db/pgCopy';
+import { writeExport } from '../../../../server/export/export';
 import { submitDeposit } from '../../../../server/modules/deposits/deposits.service';
+import { withdrawExport } from '../../../../server/modules/withdrawals/withdrawals.export';
 import { requestWithdrawal } from '../../../../server/modules/withdrawals/requestWithdrawal.service';
 import { build, dbKind, type TestApp } from '../../helpers';
 import { addDepositAccount, addMember, credit, trc20Address, trc20Tx } from '../deposits/fixtures';
@@ -91,6 +95,41 @@ describe(`money exports and record links (${dbKind})`, () => {
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,500,`);
+  });
+
+  it('makes the same withdrawal CSV from COPY (PostgreSQL) as from its batches', async () => {
+    const address = trc20Address();
+    const ids: number[] = [];
+    for (const amount of ['150', '200.5', '987.654321', '120']) {
+      ids.push((await requestWithdrawal(t.app.ctx, { memberId, type: 1, amount, chain: 'TRC20', address })).id);
+    }
+    await requestWithdrawal(t.app.ctx, { memberId, type: 2, amount: '500', chain: 'TRC20', address });
+    const opt = (body: Record<string, unknown>) => t.call('POST', '/v1/admin/withdraw/opt', { token, body });
+    expect((await opt({ id: ids[0], action: 'approve' })).code).toBe(200);
+    expect((await opt({ id: ids[0], action: 'paid', txHash: trc20Tx() })).code).toBe(200);
+    expect((await opt({ id: ids[1], action: 'approve' })).code).toBe(200);
+    expect((await opt({ id: ids[2], action: 'reject', remark: '="拒绝", 地址\n第二行 "引号"' })).code).toBe(200);
+    const copies = jest.spyOn(pgCopy, 'copyCsv');
+    const queries: Record<string, string | number>[] = [
+      { type: 1 },
+      { type: 2 },
+      { type: 1, keyword: uid },
+      { type: 1, status: 3 },
+      { type: 1, address },
+    ];
+    for (const query of queries) {
+      const res = await get('/v1/admin/withdraw/export', { ...query, format: 'csv' });
+      const out = new PassThrough();
+      const chunks: Buffer[] = [];
+      out.on('data', (c: Buffer) => chunks.push(c));
+      await writeExport(withdrawExport({ db: t.db.db, kind: t.db.kind }, query as never), 'csv', out);
+      expect(res.rawPayload.toString('utf8')).toBe(Buffer.concat(chunks).toString('utf8'));
+    }
+    expect(copies).toHaveBeenCalledTimes(dbKind === 'postgres' ? queries.length : 0);
+    copies.mockRestore();
+    const all = csvLines((await get('/v1/admin/withdraw/export', { type: 1, format: 'csv' })).rawPayload).join('\n');
+    expect(all).toContain(`"'=""拒绝"", 地址\n第二行 ""引号"""`);
+    expect(all).toContain(',已完成,');
   });
 
   it('asks for the export code of the type, and refuses what the list would refuse', async () => {
