@@ -20,14 +20,44 @@ import type { FastifyReply, RouteShorthandOptions } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { formatTime, SHANGHAI_OFFSET } from '../../domain/time';
 import type { Ctx, ExportCtx } from '../context';
+import type { DbSource } from '../db/dialect';
 import { StringEnum } from '../http/schemas';
-import { csvCell, csvHeaderLine, drained, ended, ROWS_PER_WRITE, Utf8Batch, type ExportSpec } from './common';
+import {
+  csvCell,
+  csvHeaderLine,
+  drained,
+  ended,
+  ROWS_PER_WRITE,
+  Utf8Batch,
+  shownColumn,
+  type CopyRows,
+  type ExportColumn,
+  type ExportSpec,
+} from './common';
 import { writeCsvFromCopy } from './csvCopy';
 import { cutWhenStalled } from './stall';
 import { writeXlsx } from './xlsx';
 
 export type { CellValue, CopyRows, ExportColumn, ExportSpec } from './common';
-export { shownColumn } from './common';
+export { shownColumn };
+
+/**
+ * The first columns of a money record's export (收款方式, 提现/提取记录, 充值记录): its ID, then its member's
+ * UID, phone and nickname, fields of an array row shown as they are.
+ */
+export function idAndMemberColumns<R extends readonly unknown[]>(c: {
+  id: number;
+  uid: number;
+  phone: number;
+  nickname: number;
+}): ExportColumn<R>[] {
+  return [
+    { header: 'ID', width: 10, value: (r) => Number(r[c.id]) },
+    shownColumn<R>('会员UID', 12, c.uid),
+    shownColumn<R>('手机号', 14, c.phone),
+    shownColumn<R>('昵称', 14, c.nickname),
+  ];
+}
 
 export type ExportFormat = 'xlsx' | 'csv';
 
@@ -105,6 +135,28 @@ export async function* keysetBatches<R>(
 
 /** Whether an export's batches should be read ahead (keysetBatches): on PostgreSQL. */
 export const readsAhead = (ctx: ExportCtx) => ctx.kind === 'postgres';
+
+/**
+ * The rows of an export whose rows are arrays with the id first: keyset batches of `batch`, and on
+ * PostgreSQL, where a connection of its own can be opened, the same rows by `copy` for the CSV writer.
+ */
+export function arrayRows<R extends readonly unknown[], F>(
+  ctx: ExportCtx,
+  filter: F,
+  batch: (db: ExportCtx['db'], f: F, afterId: number | null, limit: number) => Promise<R[]>,
+  copy: (db: ExportCtx['db'], source: DbSource, f: F) => CopyRows,
+  batchSize?: number,
+): Pick<ExportSpec<R>, 'batches' | 'copy'> {
+  return {
+    batches: keysetBatches(
+      (after, limit) => batch(ctx.db, filter, after, limit),
+      (r) => Number(r[0]),
+      batchSize,
+      readsAhead(ctx),
+    ),
+    copy: ctx.kind === 'postgres' && ctx.dbSource ? copy(ctx.db, ctx.dbSource, filter) : undefined,
+  };
+}
 
 const DAY_MS = 86_400_000;
 const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));

@@ -5,6 +5,9 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { selectArrays, type DbSource } from '../../db/dialect';
+import { copyCsv, copyStatement } from '../../db/pgCopy';
+import type { CopyRows } from '../../export/export';
 import { readCounter } from '../../db/counters';
 import { keysetSlice, type KeysetPageRequest } from '../../db/keyset';
 import { ShapedPage } from '../../db/shapedPage';
@@ -71,28 +74,97 @@ function filtered(db: Db, f: DepositFilter) {
   return filteredShape(db, shape, values);
 }
 
+/** What the export shows of a deposit, in this order (arrays, not objects: see selectArrays). */
+const EXPORT_SELECT = [
+  'd.id',
+  'm.uid',
+  'm.phone',
+  'm.nickname',
+  'd.chain',
+  money('d.amount').as('amount'),
+  'd.from_address',
+  'd.to_address',
+  'd.tx_hash',
+  'd.status',
+  'd.remark',
+  'd.auditor_name',
+  'd.created_at',
+  'd.audited_at',
+] as const;
+
+const exportQuery = (db: Db, f: DepositFilter) =>
+  filtered(db, f).innerJoin('member as m', 'm.id', 'd.member_id').select(EXPORT_SELECT);
+
+/** One exported deposit: values in the order of EXPORT_SELECT. */
+export type DepositExportRow = readonly [
+  id: number,
+  uid: string,
+  phone: string,
+  nickname: string,
+  chain: string,
+  amount: string,
+  fromAddress: string,
+  toAddress: string,
+  txHash: string,
+  status: number,
+  remark: string,
+  auditorName: string | null,
+  createdAt: number,
+  auditedAt: number | null,
+];
+
+/** Where each value sits in a DepositExportRow. */
+export const DEPOSIT_EXPORT = {
+  id: 0,
+  uid: 1,
+  phone: 2,
+  nickname: 3,
+  chain: 4,
+  amount: 5,
+  fromAddress: 6,
+  toAddress: 7,
+  txHash: 8,
+  status: 9,
+  remark: 10,
+  auditorName: 11,
+  createdAt: 12,
+  auditedAt: 13,
+} as const;
+
 /** One batch of the export: the filter's deposits with id < afterId, newest first, with their members. */
-export function depositBatch(db: Db, f: DepositFilter, afterId: number | null, limit: number) {
-  let q = filtered(db, f)
-    .innerJoin('member as m', 'm.id', 'd.member_id')
-    .select([
-      'd.id',
-      'm.uid',
-      'm.phone',
-      'm.nickname',
-      'd.chain',
-      money('d.amount').as('amount'),
-      'd.from_address',
-      'd.to_address',
-      'd.tx_hash',
-      'd.status',
-      'd.remark',
-      'd.auditor_name',
-      'd.audited_at',
-      'd.created_at',
-    ]);
+export function depositBatch(
+  db: Db,
+  f: DepositFilter,
+  afterId: number | null,
+  limit: number,
+): Promise<DepositExportRow[]> {
+  let q = exportQuery(db, f);
   if (afterId !== null) q = q.where('d.id', '<', afterId);
-  return q.orderBy('d.id', 'desc').limit(limit).execute();
+  return selectArrays<DepositExportRow>(db, q.orderBy('d.id', 'desc').limit(limit));
+}
+
+/** The fields of EXPORT_SELECT as the CSV writer reads them from PostgreSQL's CSV (CopyRows). */
+const COPY_FIELDS = [
+  'int', // id
+  'bytes', // uid
+  'bytes', // phone
+  'bytes', // nickname
+  'bytes', // chain
+  'text', // amount
+  'bytes', // from_address
+  'bytes', // to_address
+  'bytes', // tx_hash
+  'int', // status
+  'bytes', // remark
+  'bytes', // auditor_name
+  'int', // created_at
+  'int', // audited_at
+] as const satisfies readonly CopyRows['fields'][number][] & { length: typeof EXPORT_SELECT.length };
+
+/** Every deposit of the filter, newest first, as one COPY on PostgreSQL (the rows depositBatch pages through). */
+export function depositCopy(db: Db, source: DbSource, f: DepositFilter): CopyRows {
+  const statement = copyStatement(exportQuery(db, f).orderBy('d.id', 'desc').compile());
+  return { fields: COPY_FIELDS, chunks: (signal) => copyCsv(source, statement, signal) };
 }
 
 /** Nothing but a status (or nothing at all): deposit_stat answers count and sum. */

@@ -22,7 +22,7 @@ import type { Actor, Ctx, ExportCtx } from '../../context';
 import { countedTransaction } from '../../db/counterMoves';
 import { isUniqueViolation } from '../../db/dialect';
 import { pageOf } from '../../db/keyset';
-import { exportTimeFormatter, keysetBatches, readsAhead, type ExportSpec } from '../../export/export';
+import { arrayRows, exportTimeFormatter, idAndMemberColumns, shownColumn, type ExportSpec } from '../../export/export';
 import { AppError, badInput, conflict, notFound } from '../../errors';
 import { parseRange } from '../../range';
 import { applyChange } from '../ledger/ledger.service';
@@ -30,7 +30,14 @@ import { managerAction } from '../oplog/managerAction';
 import { getSettingWithMeta, getSetting, putSetting, type DepositSetting } from '../settings/settings.service';
 import { amountOf, canonicalAmount } from '../../http/amounts';
 import { keywordMembers, memberColumnsOf } from '../members/members.query';
-import { depositBatch, findDeposits, type DepositFilter } from './deposits.list';
+import {
+  DEPOSIT_EXPORT,
+  depositBatch,
+  depositCopy,
+  findDeposits,
+  type DepositExportRow,
+  type DepositFilter,
+} from './deposits.list';
 import { depositExists, enabledAccountsOn, insertDeposit, moveDeposit } from './deposits.repository';
 
 export const DepositMessages = {
@@ -94,7 +101,6 @@ export async function listDeposits(ctx: Ctx, q: DepositListInput) {
 }
 
 export type DepositExportInput = Static<typeof DepositExportQuery>;
-type DepositExportRow = Awaited<ReturnType<typeof depositBatch>>[number];
 
 /** The export of the list's filters (every row, newest first), for server/export. */
 export function depositExport(ctx: ExportCtx, q: DepositExportInput, batchSize?: number): ExportSpec<DepositExportRow> {
@@ -111,30 +117,28 @@ export function depositExport(ctx: ExportCtx, q: DepositExportInput, batchSize?:
     end,
   };
   const [created, audited] = [exportTimeFormatter(), exportTimeFormatter()];
+  const c = DEPOSIT_EXPORT;
+  const shown = (header: string, width: number, field: number) => shownColumn<DepositExportRow>(header, width, field);
   return {
     title: '充值记录',
     columns: [
-      { header: 'ID', width: 10, value: (r) => Number(r.id) },
-      { header: '会员UID', width: 12, value: (r) => r.uid },
-      { header: '手机号', width: 14, value: (r) => r.phone },
-      { header: '昵称', width: 14, value: (r) => r.nickname },
-      { header: '链', width: 8, value: (r) => r.chain },
-      { header: '金额（USDT）', width: 16, value: (r) => formatAsset(r.amount, 'USDT') },
-      { header: '付款地址', width: 44, value: (r) => r.from_address },
-      { header: '收款地址', width: 44, value: (r) => r.to_address },
-      { header: '交易哈希', width: 68, value: (r) => r.tx_hash },
-      { header: '状态', width: 10, value: (r) => DepositStatus.label(r.status) },
-      { header: '备注', width: 20, value: (r) => r.remark },
-      { header: '审核人', width: 12, value: (r) => r.auditor_name ?? '' },
-      { header: '提交时间', width: 20, value: (r) => created(Number(r.created_at)) },
-      { header: '审核时间', width: 20, value: (r) => audited(r.audited_at == null ? null : Number(r.audited_at)) },
+      ...idAndMemberColumns<DepositExportRow>(c),
+      shown('链', 8, c.chain),
+      { header: '金额（USDT）', width: 16, value: (r) => formatAsset(r[c.amount], 'USDT') },
+      shown('付款地址', 44, c.fromAddress),
+      shown('收款地址', 44, c.toAddress),
+      shown('交易哈希', 68, c.txHash),
+      { header: '状态', width: 10, value: (r) => DepositStatus.label(r[c.status]) },
+      shown('备注', 20, c.remark),
+      shown('审核人', 12, c.auditorName),
+      { header: '提交时间', width: 20, value: (r) => created(Number(r[c.createdAt])) },
+      {
+        header: '审核时间',
+        width: 20,
+        value: (r) => audited(r[c.auditedAt] == null ? null : Number(r[c.auditedAt])),
+      },
     ],
-    batches: keysetBatches(
-      (after, limit) => depositBatch(ctx.db, filter, after, limit),
-      (r) => Number(r.id),
-      batchSize,
-      readsAhead(ctx),
-    ),
+    ...arrayRows(ctx, filter, depositBatch, depositCopy, batchSize),
   };
 }
 

@@ -22,7 +22,7 @@ import { SHANGHAI_OFFSET } from '../../../domain/time';
 import type { Actor, Ctx, ExportCtx } from '../../context';
 import { countedTransaction, type CounterMoves } from '../../db/counterMoves';
 import type { Database } from '../../db/schema';
-import { keysetBatches, readsAhead, exportTimeFormatter, shownColumn, type ExportSpec } from '../../export/export';
+import { arrayRows, exportTimeFormatter, shownColumn, type ExportSpec } from '../../export/export';
 import { badInput, conflict, notFound } from '../../errors';
 import { pageOf } from '../../db/keyset';
 import { parseRange } from '../../range';
@@ -159,13 +159,7 @@ export async function orderExport(
         value: (r) => finished(r[c.finishedAt] == null ? null : Number(r[c.finishedAt])),
       },
     ],
-    batches: keysetBatches(
-      (after, limit) => orderBatch(ctx.db, filter, after, limit),
-      (r) => Number(r[c.id]),
-      batchSize,
-      readsAhead(ctx),
-    ),
-    copy: ctx.kind === 'postgres' && ctx.dbSource ? orderCopy(ctx.db, ctx.dbSource, filter) : undefined,
+    ...arrayRows(ctx, filter, orderBatch, orderCopy, batchSize),
   };
 }
 

@@ -18,7 +18,7 @@ import type { Actor, Ctx, ExportCtx } from '../../context';
 import { badInput, conflict, notFound } from '../../errors';
 import { countedTransaction } from '../../db/counterMoves';
 import { pageOf } from '../../db/keyset';
-import { exportTimeFormatter, keysetBatches, readsAhead, shownColumn, type ExportSpec } from '../../export/export';
+import { arrayRows, exportTimeFormatter, idAndMemberColumns, shownColumn, type ExportSpec } from '../../export/export';
 import { parseRange } from '../../range';
 import { managerAction } from '../oplog/managerAction';
 import { keywordMembers, memberColumnsOf } from '../members/members.query';
@@ -125,10 +125,7 @@ export function paymentExport(ctx: ExportCtx, q: PaymentFilterInput, batchSize?:
   return {
     title: '收款方式',
     columns: [
-      { header: 'ID', width: 10, value: (r) => Number(r[c.id]) },
-      shown('会员UID', 12, c.uid),
-      shown('手机号', 14, c.phone),
-      shown('昵称', 14, c.nickname),
+      ...idAndMemberColumns<PaymentExportRow>(c),
       { header: '类型', width: 12, value: (r) => PaymentType.label(r[c.type]) },
       shown('姓名', 12, c.holder),
       shown('账号', 36, c.account),
@@ -145,13 +142,7 @@ export function paymentExport(ctx: ExportCtx, q: PaymentFilterInput, batchSize?:
       },
       { header: '添加时间', width: 20, value: (r) => createdAt(Number(r[c.created_at])) },
     ],
-    batches: keysetBatches(
-      (after, limit) => paymentMethodBatch(ctx.db, filter, after, limit),
-      (r) => Number(r[c.id]),
-      batchSize,
-      readsAhead(ctx),
-    ),
-    copy: ctx.kind === 'postgres' && ctx.dbSource ? paymentMethodCopy(ctx.db, ctx.dbSource, filter) : undefined,
+    ...arrayRows(ctx, filter, paymentMethodBatch, paymentMethodCopy, batchSize),
   };
 }
 

@@ -3,7 +3,7 @@ import type { Static } from '@sinclair/typebox';
 import { formatAsset } from '../../../domain/money';
 import { WithdrawAsset, WithdrawStatus, WithdrawType } from '../../../domain/withdrawals';
 import type { ExportCtx } from '../../context';
-import { exportTimeFormatter, keysetBatches, readsAhead, shownColumn, type ExportSpec } from '../../export/export';
+import { arrayRows, exportTimeFormatter, idAndMemberColumns, shownColumn, type ExportSpec } from '../../export/export';
 import { parseRange } from '../../range';
 import {
   WITHDRAW_EXPORT,
@@ -46,10 +46,7 @@ export function withdrawExport(
   return {
     title: `${WithdrawType.label(q.type)}记录`,
     columns: [
-      { header: 'ID', width: 10, value: (r) => Number(r[c.id]) },
-      shown('会员UID', 12, c.uid),
-      shown('手机号', 14, c.phone),
-      shown('昵称', 14, c.nickname),
+      ...idAndMemberColumns<WithdrawExportRow>(c),
       { header: `金额（${asset}）`, width: 16, value: (r) => formatAsset(r[c.amount], asset) },
       { header: `手续费（${asset}）`, width: 14, value: (r) => formatAsset(r[c.fee], asset) },
       { header: `实际到账（${asset}）`, width: 16, value: (r) => formatAsset(r[c.actual], asset) },
@@ -63,12 +60,6 @@ export function withdrawExport(
       { header: '审核时间', width: 20, value: (r) => time(audited, r[c.auditedAt]) },
       { header: '打款时间', width: 20, value: (r) => time(paid, r[c.paidAt]) },
     ],
-    batches: keysetBatches(
-      (after, limit) => withdrawalBatch(ctx.db, filter, after, limit),
-      (r) => Number(r[c.id]),
-      batchSize,
-      readsAhead(ctx),
-    ),
-    copy: ctx.kind === 'postgres' && ctx.dbSource ? withdrawalCopy(ctx.db, ctx.dbSource, filter) : undefined,
+    ...arrayRows(ctx, filter, withdrawalBatch, withdrawalCopy, batchSize),
   };
 }

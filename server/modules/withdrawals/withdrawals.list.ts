@@ -187,25 +187,8 @@ export function withdrawalBatch(
   return selectArrays<WithdrawExportRow>(db, q.orderBy('w.id', 'desc').limit(limit));
 }
 
-/** What the export shows of a withdrawal, in this order (arrays, not objects: see selectArrays). */
-const EXPORT_SELECT = [
-  'w.id',
-  'm.uid',
-  'm.phone',
-  'm.nickname',
-  money('w.amount').as('amount'),
-  money('w.fee').as('fee'),
-  money('w.actual').as('actual'),
-  'w.chain',
-  'w.address',
-  'w.status',
-  'w.tx_hash',
-  'w.remark',
-  'w.auditor_name',
-  'w.created_at',
-  'w.audited_at',
-  'w.paid_at',
-] as const;
+/** What the export reads of a withdrawal, in this order (arrays, not objects: see selectArrays). */
+const EXPORT_SELECT = [...recordColumns(), 'm.uid', 'm.phone', 'm.nickname'] as const;
 
 const exportQuery = (db: Db, f: WithdrawFilter) =>
   filtered(db, f).innerJoin('member as m', 'm.id', 'w.member_id').select(EXPORT_SELECT);
@@ -213,9 +196,7 @@ const exportQuery = (db: Db, f: WithdrawFilter) =>
 /** One exported withdrawal: values in the order of EXPORT_SELECT. */
 export type WithdrawExportRow = readonly [
   id: number,
-  uid: string,
-  phone: string,
-  nickname: string,
+  asset: string,
   amount: string,
   fee: string,
   actual: string,
@@ -225,37 +206,38 @@ export type WithdrawExportRow = readonly [
   txHash: string | null,
   remark: string,
   auditorName: string | null,
-  createdAt: number,
   auditedAt: number | null,
   paidAt: number | null,
+  createdAt: number,
+  uid: string,
+  phone: string,
+  nickname: string,
 ];
 
 /** Where each value sits in a WithdrawExportRow. */
 export const WITHDRAW_EXPORT = {
   id: 0,
-  uid: 1,
-  phone: 2,
-  nickname: 3,
-  amount: 4,
-  fee: 5,
-  actual: 6,
-  chain: 7,
-  address: 8,
-  status: 9,
-  txHash: 10,
-  remark: 11,
-  auditorName: 12,
+  amount: 2,
+  fee: 3,
+  actual: 4,
+  chain: 5,
+  address: 6,
+  status: 7,
+  txHash: 8,
+  remark: 9,
+  auditorName: 10,
+  auditedAt: 11,
+  paidAt: 12,
   createdAt: 13,
-  auditedAt: 14,
-  paidAt: 15,
+  uid: 14,
+  phone: 15,
+  nickname: 16,
 } as const;
 
 /** The fields of EXPORT_SELECT as the CSV writer reads them from PostgreSQL's CSV (CopyRows). */
 const COPY_FIELDS = [
   'int', // id
-  'bytes', // uid
-  'bytes', // phone
-  'bytes', // nickname
+  'bytes', // asset (not shown: the amounts' headers name it)
   'text', // amount
   'text', // fee
   'text', // actual
@@ -265,9 +247,12 @@ const COPY_FIELDS = [
   'bytes', // tx_hash
   'bytes', // remark
   'bytes', // auditor_name
-  'int', // created_at
   'int', // audited_at
   'int', // paid_at
+  'int', // created_at
+  'bytes', // uid
+  'bytes', // phone
+  'bytes', // nickname
 ] as const satisfies readonly CopyRows['fields'][number][] & { length: typeof EXPORT_SELECT.length };
 
 /** Every withdrawal of the filter, newest first, as one COPY on PostgreSQL (the rows withdrawalBatch pages through). */

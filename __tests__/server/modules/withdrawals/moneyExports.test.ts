@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import * as pgCopy from '../../../../server/db/pgCopy';
-import { writeExport } from '../../../../server/export/export';
+import type { ExportCtx } from '../../../../server/context';
+import { writeExport, type ExportSpec } from '../../../../server/export/export';
+import { depositExport } from '../../../../server/modules/deposits/deposits.service';
 import { submitDeposit } from '../../../../server/modules/deposits/deposits.service';
 import { withdrawExport } from '../../../../server/modules/withdrawals/withdrawals.export';
 import { requestWithdrawal } from '../../../../server/modules/withdrawals/requestWithdrawal.service';
@@ -41,6 +43,28 @@ describe(`money exports and record links (${dbKind})`, () => {
       headers: { authorization: tk },
     });
   const csvLines = (payload: Buffer) => payload.toString('utf8').slice(1).trimEnd().split('\r\n');
+
+  /**
+   * The route's CSV for each query is the batch writer's for the same query (on PostgreSQL the route's
+   * is made from COPY, and a spy sees it was).
+   */
+  const expectCopyMatchesBatches = async (
+    url: string,
+    build: (ctx: ExportCtx, q: never) => ExportSpec<any>,
+    queries: Record<string, string | number>[],
+  ) => {
+    const copies = jest.spyOn(pgCopy, 'copyCsv');
+    for (const query of queries) {
+      const res = await get(url, { ...query, format: 'csv' });
+      const out = new PassThrough();
+      const chunks: Buffer[] = [];
+      out.on('data', (c: Buffer) => chunks.push(c));
+      await writeExport(build({ db: t.db.db, kind: t.db.kind }, query as never), 'csv', out);
+      expect(res.rawPayload.toString('utf8')).toBe(Buffer.concat(chunks).toString('utf8'));
+    }
+    expect(copies).toHaveBeenCalledTimes(dbKind === 'postgres' ? queries.length : 0);
+    copies.mockRestore();
+  };
 
   beforeEach(async () => {
     // On SQLite a file, so the exports read through their own connection (Db.reader) as in production.
@@ -109,24 +133,13 @@ describe(`money exports and record links (${dbKind})`, () => {
     expect((await opt({ id: ids[0], action: 'paid', txHash: trc20Tx() })).code).toBe(200);
     expect((await opt({ id: ids[1], action: 'approve' })).code).toBe(200);
     expect((await opt({ id: ids[2], action: 'reject', remark: '="拒绝", 地址\n第二行 "引号"' })).code).toBe(200);
-    const copies = jest.spyOn(pgCopy, 'copyCsv');
-    const queries: Record<string, string | number>[] = [
+    await expectCopyMatchesBatches('/v1/admin/withdraw/export', withdrawExport, [
       { type: 1 },
       { type: 2 },
       { type: 1, keyword: uid },
       { type: 1, status: 3 },
       { type: 1, address },
-    ];
-    for (const query of queries) {
-      const res = await get('/v1/admin/withdraw/export', { ...query, format: 'csv' });
-      const out = new PassThrough();
-      const chunks: Buffer[] = [];
-      out.on('data', (c: Buffer) => chunks.push(c));
-      await writeExport(withdrawExport({ db: t.db.db, kind: t.db.kind }, query as never), 'csv', out);
-      expect(res.rawPayload.toString('utf8')).toBe(Buffer.concat(chunks).toString('utf8'));
-    }
-    expect(copies).toHaveBeenCalledTimes(dbKind === 'postgres' ? queries.length : 0);
-    copies.mockRestore();
+    ]);
     const all = csvLines((await get('/v1/admin/withdraw/export', { type: 1, format: 'csv' })).rawPayload).join('\n');
     expect(all).toContain(`"'=""拒绝"", 地址\n第二行 ""引号"""`);
     expect(all).toContain(',已完成,');
@@ -172,6 +185,29 @@ describe(`money exports and record links (${dbKind})`, () => {
     expect(lines).toHaveLength(2);
     expect(lines[1].startsWith(`${d.id},${uid},`)).toBe(true);
     expect(lines[1]).toContain(`,TRC20,100.5,${from},${account.address},${tx.toLowerCase()},待确认,`);
+  });
+
+  it('makes the same deposit CSV from COPY (PostgreSQL) as from its batches', async () => {
+    await addDepositAccount(t, 'TRC20');
+    const from = trc20Address();
+    const ids: number[] = [];
+    for (const amount of ['100.5', '17', '30']) {
+      ids.push(
+        (await submitDeposit(t.app.ctx, { memberId, chain: 'TRC20', fromAddress: from, amount, txHash: trc20Tx() })).id,
+      );
+    }
+    const opt = (body: Record<string, unknown>) => t.call('POST', '/v1/admin/deposit/opt', { token, body });
+    expect((await opt({ id: ids[0], action: 'confirm' })).code).toBe(200);
+    expect((await opt({ id: ids[1], action: 'reject', remark: '@未到账, "重复"\n请核对' })).code).toBe(200);
+    await expectCopyMatchesBatches('/v1/admin/deposit/export', depositExport, [
+      {},
+      { status: 2 },
+      { keyword: uid },
+      { chain: 'TRC20' },
+    ]);
+    expect(csvLines((await get('/v1/admin/deposit/export', { format: 'csv' })).rawPayload).join('\n')).toContain(
+      `"'@未到账, ""重复""\n请核对"`,
+    );
   });
 
   it('lists one withdrawal or deposit by id (the link from its bill), with the exact total', async () => {
