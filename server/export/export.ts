@@ -140,7 +140,7 @@ export const readsAhead = (ctx: ExportCtx) => ctx.kind === 'postgres';
  * The rows of an export whose rows are arrays with the id first: keyset batches of `batch`, and on
  * PostgreSQL, where a connection of its own can be opened, the same rows by `copy` for the CSV writer.
  */
-export function arrayRows<R extends readonly unknown[], F>(
+export function arrayRows<R extends readonly [number, ...unknown[]], F>(
   ctx: ExportCtx,
   filter: F,
   batch: (db: ExportCtx['db'], f: F, afterId: number | null, limit: number) => Promise<R[]>,

@@ -9,10 +9,10 @@ import ExcelJS from 'exceljs';
 import * as pgCopy from '../../../../server/db/pgCopy';
 import type { ExportCtx } from '../../../../server/context';
 import { writeExport, type ExportSpec } from '../../../../server/export/export';
-import { depositExport } from '../../../../server/modules/deposits/deposits.service';
-import { submitDeposit } from '../../../../server/modules/deposits/deposits.service';
+import { depositExport, submitDeposit } from '../../../../server/modules/deposits/deposits.service';
 import { withdrawExport } from '../../../../server/modules/withdrawals/withdrawals.export';
 import { requestWithdrawal } from '../../../../server/modules/withdrawals/requestWithdrawal.service';
+import { formatTime } from '../../../../domain/time';
 import { build, dbKind, type TestApp } from '../../helpers';
 import { addDepositAccount, addMember, credit, trc20Address, trc20Tx } from '../deposits/fixtures';
 import { actingAs } from '../system/fixtures';
@@ -50,7 +50,7 @@ describe(`money exports and record links (${dbKind})`, () => {
    */
   const expectCopyMatchesBatches = async (
     url: string,
-    build: (ctx: ExportCtx, q: never) => ExportSpec<any>,
+    specOf: (ctx: ExportCtx, q: never) => ExportSpec<any>,
     queries: Record<string, string | number>[],
   ) => {
     const copies = jest.spyOn(pgCopy, 'copyCsv');
@@ -59,7 +59,7 @@ describe(`money exports and record links (${dbKind})`, () => {
       const out = new PassThrough();
       const chunks: Buffer[] = [];
       out.on('data', (c: Buffer) => chunks.push(c));
-      await writeExport(build({ db: t.db.db, kind: t.db.kind }, query as never), 'csv', out);
+      await writeExport(specOf({ db: t.db.db, kind: t.db.kind }, query as never), 'csv', out);
       expect(res.rawPayload.toString('utf8')).toBe(Buffer.concat(chunks).toString('utf8'));
     }
     expect(copies).toHaveBeenCalledTimes(dbKind === 'postgres' ? queries.length : 0);
@@ -127,10 +127,15 @@ describe(`money exports and record links (${dbKind})`, () => {
     for (const amount of ['150', '200.5', '987.654321', '120']) {
       ids.push((await requestWithdrawal(t.app.ctx, { memberId, type: 1, amount, chain: 'TRC20', address })).id);
     }
+    const elsewhere = trc20Address();
+    await requestWithdrawal(t.app.ctx, { memberId, type: 1, amount: '130', chain: 'TRC20', address: elsewhere });
     await requestWithdrawal(t.app.ctx, { memberId, type: 2, amount: '500', chain: 'TRC20', address });
     const opt = (body: Record<string, unknown>) => t.call('POST', '/v1/admin/withdraw/opt', { token, body });
+    t.clock.advance(30_000);
     expect((await opt({ id: ids[0], action: 'approve' })).code).toBe(200);
-    expect((await opt({ id: ids[0], action: 'paid', txHash: trc20Tx() })).code).toBe(200);
+    const hash = trc20Tx();
+    t.clock.advance(61_000);
+    expect((await opt({ id: ids[0], action: 'paid', txHash: hash })).code).toBe(200);
     expect((await opt({ id: ids[1], action: 'approve' })).code).toBe(200);
     expect((await opt({ id: ids[2], action: 'reject', remark: '="拒绝", 地址\n第二行 "引号"' })).code).toBe(200);
     await expectCopyMatchesBatches('/v1/admin/withdraw/export', withdrawExport, [
@@ -140,9 +145,20 @@ describe(`money exports and record links (${dbKind})`, () => {
       { type: 1, status: 3 },
       { type: 1, address },
     ]);
-    const all = csvLines((await get('/v1/admin/withdraw/export', { type: 1, format: 'csv' })).rawPayload).join('\n');
-    expect(all).toContain(`"'=""拒绝"", 地址\n第二行 ""引号"""`);
-    expect(all).toContain(',已完成,');
+    const lines = csvLines((await get('/v1/admin/withdraw/export', { type: 1, format: 'csv' })).rawPayload);
+    expect(lines.join('\n')).toContain(`"'=""拒绝"", 地址\n第二行 ""引号"""`);
+    const there = await get('/v1/admin/withdraw/export', { type: 1, address: elsewhere, format: 'csv' });
+    expect(csvLines(there.rawPayload)).toHaveLength(2);
+    // Every cell of the paid one where it belongs: both paths share the indexes, so a swap would pass above.
+    const member = await t.db.db
+      .selectFrom('member')
+      .select(['phone', 'nickname'])
+      .where('id', '=', memberId)
+      .executeTakeFirstOrThrow();
+    const [asked, audited] = [formatTime(t.clock.now() - 91_000), formatTime(t.clock.now() - 61_000)];
+    const cells = [ids[0], uid, member.phone, member.nickname, '150', '1.5', '148.5', 'TRC20', address, '已完成'];
+    const rest = [hash.toLowerCase(), '', 'admin', asked, audited, formatTime(t.clock.now())];
+    expect(lines.find((l) => l.startsWith(`${ids[0]},`))).toBe([...cells, ...rest].join(','));
   });
 
   it('asks for the export code of the type, and refuses what the list would refuse', async () => {
