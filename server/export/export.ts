@@ -76,6 +76,22 @@ const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0
 const DATES_KEPT = 4096;
 
 /**
+ * `f` for a column's value that repeats across rows (a mode's rate, a day): each distinct value
+ * computed once, the memory started over past `keep` values. One per column (or per export).
+ */
+export function remembered<K, V>(f: (k: K) => V, keep = 4096): (k: K) => V {
+  const known = new Map<K, V>();
+  return (k) => {
+    let v = known.get(k);
+    if (v === undefined) {
+      if (known.size >= keep) known.clear();
+      known.set(k, (v = f(k)));
+    }
+    return v;
+  };
+}
+
+/**
  * `formatTime` (YYYY-MM-DD HH:mm:ss, Shanghai) for a column of a million rows: the same text, but
  * the date of each day is formatted once (kept by day number: rows come newest first, and a column
  * like an audit time jumps between days) and the time of day by arithmetic, without a Date per cell.

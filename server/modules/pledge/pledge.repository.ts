@@ -15,7 +15,7 @@ import { money, moneySum } from '../../db/sql';
 import { memberIdIn, readPageWithMembers, type KeywordMembers } from '../members/members.query';
 import { PLEDGE_MEMBER_STAT, PLEDGE_STAT } from './pledge.counters';
 
-type Db = Kysely<Database> | Transaction<Database>;
+export type Db = Kysely<Database> | Transaction<Database>;
 
 // ---- pledges ----
 
@@ -28,7 +28,8 @@ export interface PledgeFilter {
   end?: number;
 }
 
-function filtered(db: Db, f: PledgeFilter) {
+/** The pledges of a filter (the list's, the export's and the sums' query starts here). */
+export function filtered(db: Db, f: PledgeFilter) {
   let q = db.selectFrom('pledge as p');
   if (f.members) q = q.where(memberIdIn(db, 'p.member_id', f.members));
   if (f.modeId !== undefined) q = q.where('p.mode_id', '=', f.modeId);
@@ -115,21 +116,6 @@ export async function findPledges(db: Kysely<Database>, f: PledgeFilter, page: K
     countAndSum(db, f),
   ]);
   return { ...paged, total: Number(agg.n), sumAmount: agg.amount, sumReleased: agg.released };
-}
-
-/** One keyset batch for the export: rows with id < afterId, newest first, with their member columns. */
-export async function pledgeBatch(
-  db: Db,
-  f: PledgeFilter,
-  afterId: number | null,
-  limit: number,
-): Promise<PledgeRow[]> {
-  let q = filtered(db, f)
-    .innerJoin('member as m', 'm.id', 'p.member_id')
-    .select(PLEDGE_COLUMNS)
-    .select(['m.uid', 'm.phone', 'm.nickname']);
-  if (afterId !== null) q = q.where('p.id', '<', afterId);
-  return (await q.orderBy('p.id', 'desc').limit(limit).execute()) as unknown as PledgeRow[];
 }
 
 /**

@@ -1,9 +1,12 @@
-import { dayOf } from '../../../../server/db/dayBuckets';
+import { formatTime } from '../../../../domain/time';
+import { dateOfDay, dayOf } from '../../../../server/db/dayBuckets';
 import { balancesOf, billStatViolations, ledgerViolations } from '../../../../server/modules/ledger/ledger.service';
 import { pledgeCounterViolations } from '../../../../server/modules/pledge/pledge.query';
+import { pledgeExport } from '../../../../server/modules/pledge/pledge.export';
 import { createMode, pledge } from '../../../../server/modules/pledge/pledge.service';
 import { settleDay } from '../../../../server/modules/settlement/settlement.service';
 import { expectCursorPagingMatchesOffset } from '../../paging';
+import { expectCopyMatchesBatches } from '../../exportCompare';
 import { build, dbKind, type TestApp } from '../../helpers';
 import { addMember, billsOf, credit } from '../deposits/fixtures';
 import { actingAs, opLogCount, opLogs } from '../system/fixtures';
@@ -330,6 +333,52 @@ describe(`pledge (${dbKind})`, () => {
       const none = await exportOf({ format: 'csv', status: 2 });
       expect(none.rawPayload.toString('utf8').slice(1).trimEnd().split('\r\n')).toHaveLength(1);
       expect((await exportOf({ start: 'bad' })).json()).toMatchObject({ code: 400, msg: '开始时间格式不正确' });
+    });
+
+    it('makes the same CSV from COPY (PostgreSQL) as from its batches, for every status, filter and text', async () => {
+      const a = await mode({ name: '=稳健"三十",天', rate: '0.012345' });
+      const b = await mode({ name: '灵活2天', days: 2, rate: '0.01' });
+      const other = await addMember(t);
+      await credit(t, other, 'LZ', '10000');
+      await t.db.db.updateTable('member').set({ nickname: '+会员,"甲"\n第二行' }).where('id', '=', other).execute();
+      const p1 = await stake(a.id, 1000n);
+      t.clock.advance(61_000);
+      const p2 = await stake(b.id, 300n);
+      await stake(b.id, 500n, other);
+      await stake(a.id, 123n, other);
+      // Two days settled: the 2-day pledges end (已到期, a finish time), the 30-day ones have released some.
+      const S = dayOf(t.clock.now());
+      t.clock.advance(3 * DAY);
+      for (const d of [S + 1, S + 2]) expect((await settleDay(t.app.ctx, d)).outcome).toBe('done');
+      token = await t.login(); // the session idled out over the three days
+      const uid = (await t.db.db.selectFrom('member').select('uid').where('id', '=', other).executeTakeFirstOrThrow())
+        .uid;
+      const [csv] = await expectCopyMatchesBatches(t, token, '/v1/admin/pledge/export', pledgeExport, [
+        {},
+        { status: 1 },
+        { status: 2 },
+        { modeId: a.id },
+        { keyword: uid },
+        { memberId },
+        { start: String(t.clock.now() - 3 * DAY - 30_000), end: String(t.clock.now()) },
+      ]);
+      expect(csv.slice(1).trimEnd().split('\r\n')).toHaveLength(5);
+      expect(csv).toContain(`,"'+会员,""甲""\n第二行","'=稳健""三十"",天",123,`);
+      // Every cell of the ended one where it belongs: both paths share the indexes, so a swap would pass above.
+      const row = await t.db.db
+        .selectFrom('pledge as p')
+        .innerJoin('member as m', 'm.id', 'p.member_id')
+        .select(['m.uid', 'm.phone', 'm.nickname', 'p.start_day', 'p.end_day', 'p.created_at', 'p.finished_at'])
+        .where('p.id', '=', p2.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(row.end_day)).toBeGreaterThan(Number(row.start_day));
+      const cells = [p2.id, row.uid, row.phone, row.nickname, '灵活2天', '300', '1%', '2', '3', '6', '6'];
+      const dates = [dateOfDay(Number(row.start_day)), dateOfDay(Number(row.end_day)), '已到期'];
+      const times = [formatTime(Number(row.created_at)), formatTime(Number(row.finished_at))];
+      expect(times[0]).not.toBe(times[1]);
+      const lines = csv.slice(1).split('\r\n');
+      expect(lines.find((l) => l.startsWith(`${p2.id},`))).toBe([...cells, ...dates, ...times].join(','));
+      expect(lines.find((l) => l.startsWith(`${p1.id},`))).toContain(',1000,1.2345%,30,12.345,370.35,24.69,');
     });
   });
 

@@ -4,15 +4,12 @@
  * 提取 apart).
  */
 import fs from 'node:fs';
-import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import * as pgCopy from '../../../../server/db/pgCopy';
-import type { ExportCtx } from '../../../../server/context';
-import { writeExport, type ExportSpec } from '../../../../server/export/export';
 import { depositExport, submitDeposit } from '../../../../server/modules/deposits/deposits.service';
 import { withdrawExport } from '../../../../server/modules/withdrawals/withdrawals.export';
 import { requestWithdrawal } from '../../../../server/modules/withdrawals/requestWithdrawal.service';
 import { formatTime } from '../../../../domain/time';
+import { expectCopyMatchesBatches } from '../../exportCompare';
 import { build, dbKind, type TestApp } from '../../helpers';
 import { addDepositAccount, addMember, credit, trc20Address, trc20Tx } from '../deposits/fixtures';
 import { actingAs } from '../system/fixtures';
@@ -43,28 +40,6 @@ describe(`money exports and record links (${dbKind})`, () => {
       headers: { authorization: tk },
     });
   const csvLines = (payload: Buffer) => payload.toString('utf8').slice(1).trimEnd().split('\r\n');
-
-  /**
-   * The route's CSV for each query is the batch writer's for the same query (on PostgreSQL the route's
-   * is made from COPY, and a spy sees it was).
-   */
-  const expectCopyMatchesBatches = async (
-    url: string,
-    specOf: (ctx: ExportCtx, q: never) => ExportSpec<any>,
-    queries: Record<string, string | number>[],
-  ) => {
-    const copies = jest.spyOn(pgCopy, 'copyCsv');
-    for (const query of queries) {
-      const res = await get(url, { ...query, format: 'csv' });
-      const out = new PassThrough();
-      const chunks: Buffer[] = [];
-      out.on('data', (c: Buffer) => chunks.push(c));
-      await writeExport(specOf({ db: t.db.db, kind: t.db.kind }, query as never), 'csv', out);
-      expect(res.rawPayload.toString('utf8')).toBe(Buffer.concat(chunks).toString('utf8'));
-    }
-    expect(copies).toHaveBeenCalledTimes(dbKind === 'postgres' ? queries.length : 0);
-    copies.mockRestore();
-  };
 
   beforeEach(async () => {
     // On SQLite a file, so the exports read through their own connection (Db.reader) as in production.
@@ -138,7 +113,7 @@ describe(`money exports and record links (${dbKind})`, () => {
     expect((await opt({ id: ids[0], action: 'paid', txHash: hash })).code).toBe(200);
     expect((await opt({ id: ids[1], action: 'approve' })).code).toBe(200);
     expect((await opt({ id: ids[2], action: 'reject', remark: '="拒绝", 地址\n第二行 "引号"' })).code).toBe(200);
-    await expectCopyMatchesBatches('/v1/admin/withdraw/export', withdrawExport, [
+    await expectCopyMatchesBatches(t, token, '/v1/admin/withdraw/export', withdrawExport, [
       { type: 1 },
       { type: 2 },
       { type: 1, keyword: uid },
@@ -215,7 +190,7 @@ describe(`money exports and record links (${dbKind})`, () => {
     const opt = (body: Record<string, unknown>) => t.call('POST', '/v1/admin/deposit/opt', { token, body });
     expect((await opt({ id: ids[0], action: 'confirm' })).code).toBe(200);
     expect((await opt({ id: ids[1], action: 'reject', remark: '@未到账, "重复"\n请核对' })).code).toBe(200);
-    await expectCopyMatchesBatches('/v1/admin/deposit/export', depositExport, [
+    await expectCopyMatchesBatches(t, token, '/v1/admin/deposit/export', depositExport, [
       {},
       { status: 2 },
       { keyword: uid },
