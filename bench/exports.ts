@@ -1,8 +1,10 @@
 /**
  * Export suite: each export of the API at full size (every row of its table, no filter: payments,
- * mall orders), xlsx and csv, downloaded from a freshly started server, one server per export so its peak is that export's.
+ * mall orders, pledges, deposits), xlsx and csv, downloaded from a freshly started server, one server
+ * per export so its peak is that export's.
  *
- *   npm run bench -- --suites export --db sqlite|pg|both [--formats xlsx,csv] [--exports order,payment]
+ *   npm run bench -- --suites export --db sqlite|pg|both [--formats xlsx,csv]
+ *       [--exports order,payment,pledge,deposit]
  *       [--server build|dist|babel] [--node-flags="--max-semi-space-size=32"] [--runs 3]
  *       [--accept-encoding identity]
  *   node -r ./bench/register.js bench/exports.ts --db sqlite …   (the same, this suite alone)
@@ -106,6 +108,8 @@ export interface ExportResult {
 const EXPORTS = [
   { name: 'payment/export', path: '/v1/admin/payment/export', tables: PAYMENT_TABLES },
   { name: 'order/export', path: '/v1/admin/order/export', tables: ['mall_order'] },
+  { name: 'pledge/export', path: '/v1/admin/pledge/export', tables: ['pledge'] },
+  { name: 'deposit/export', path: '/v1/admin/deposit/export', tables: ['deposit'] },
 ];
 
 async function tableRows(db: 'sqlite' | 'pg', tables: string[]): Promise<number | null> {
@@ -252,7 +256,7 @@ export async function runExports(o: {
   db: 'sqlite' | 'pg';
   password: string;
   formats?: string[];
-  /** Only the exports whose name starts with one of these (payment, order). */
+  /** Only the exports whose name starts with one of these (payment, order, pledge, deposit). */
   exports?: string[];
   /** Defaults from the command line (--server, --node-flags, --runs), so bench/run.ts passes them on. */
   server?: ServerMode;

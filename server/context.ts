@@ -20,7 +20,8 @@ export interface Ctx {
 
 /**
  * What an export's builder reads with (server/export/exporters.ts): in a worker thread, only its own
- * connection, and where to open another (a CSV on PostgreSQL reads its rows by COPY on one of its own).
+ * connection, and where to open another (a CSV or an xlsx on PostgreSQL reads its rows by COPY on one
+ * of its own).
  */
 export type ExportCtx = Pick<Ctx, 'db' | 'kind' | 'dbSource'>;
 

@@ -13,8 +13,9 @@ export interface ExportColumn<R> {
   width?: number;
   value: (row: R) => CellValue;
   /**
-   * The row's field this column shows unchanged (text or null), where `value` only reads it: a CSV
-   * made from PostgreSQL's own CSV (./csvCopy.ts) copies the field's bytes instead of calling `value`.
+   * The row's field this column shows unchanged (text or null), where `value` only reads it: a file
+   * made from PostgreSQL's own CSV (./csvCopy.ts, ./xlsxCopy.ts) copies the field's bytes instead of
+   * calling `value`.
    */
   field?: number;
 }
@@ -39,7 +40,7 @@ export function shownColumn<R extends readonly unknown[]>(
 export type CopyFieldKind = 'int' | 'text' | 'bytes';
 
 /**
- * The same rows as `batches`, as PostgreSQL's CSV of them (server/db/pgCopy.ts), for the CSV writer:
+ * The same rows as `batches`, as PostgreSQL's CSV of them (server/db/pgCopy.ts), for the writers from COPY:
  * `fields` in the order of the query's select list, which is the order of the row arrays `value` reads.
  */
 export interface CopyRows {
@@ -54,7 +55,10 @@ export interface ExportSpec<R> {
   columns: ExportColumn<R>[];
   /** Rows in batches (keysetBatches); the next batch is asked for only when the last one is written. */
   batches: AsyncIterable<R[]>;
-  /** Where the database can write the rows as CSV itself (PostgreSQL): what a CSV is made from instead. */
+  /**
+   * Where the database can write the rows as CSV itself (PostgreSQL): what a CSV or an xlsx is made from
+   * instead (./csvCopy.ts, ./xlsxCopy.ts).
+   */
   copy?: CopyRows;
 }
 

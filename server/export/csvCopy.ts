@@ -22,6 +22,7 @@ import {
   type ExportColumn,
   type ExportSpec,
 } from './common';
+import { Bytes, WRITE_BYTES } from './bytes';
 import { intOf, splitRow, textOf, type Fields } from './pgCsvRow';
 
 const QUOTE = 0x22;
@@ -29,43 +30,12 @@ const COMMA = 0x2c;
 const LF = 0x0a;
 const CR = 0x0d;
 
-/** Bytes gathered before they are written (and the writer waits for the last write to drain). */
-const WRITE_BYTES = 256 * 1024;
-
-/** Texts up to this length have their csvCell bytes kept (Bytes.careful), at most this many at once. */
+/** Texts up to this length have their csvCell bytes kept (CsvBytes.careful), at most this many at once. */
 const KNOWN_LENGTH = 16;
 const KNOWN_TEXTS = 256;
 
-/** The output: bytes appended in place, handed on a few hundred KB at a time. */
-class Bytes {
-  buf = Buffer.allocUnsafe(2 * WRITE_BYTES);
-  used = 0;
-
-  /** Room for at least `n` more bytes. */
-  room(n: number): void {
-    if (this.used + n <= this.buf.length) return;
-    const bigger = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.used + n));
-    this.buf.copy(bigger, 0, 0, this.used);
-    this.buf = bigger;
-  }
-
-  /** Appends text: ASCII by a loop, anything else encoded by Buffer.write. */
-  text(s: string): void {
-    const n = s.length;
-    this.room(3 * n);
-    const buf = this.buf;
-    let u = this.used;
-    for (let k = 0; k < n; k++) {
-      const c = s.charCodeAt(k);
-      if (c >= 0x80) {
-        this.used = u + buf.write(s.slice(k), u);
-        return;
-      }
-      buf[u++] = c;
-    }
-    this.used = u;
-  }
-
+/** Bytes, and csvCell's bytes of a value written in place. */
+class CsvBytes extends Bytes {
   /**
    * Appends csvCell(v): the same bytes, written in one pass when the text is ASCII with nothing to
    * quote or defuse (numbers, times, amounts, codes).
@@ -108,38 +78,6 @@ class Bytes {
       this.known.set(v, b);
     }
     this.copy(b, 0, b.length);
-  }
-
-  /** Appends one byte. */
-  byte(b: number): void {
-    if (this.used === this.buf.length) this.room(1);
-    this.buf[this.used++] = b;
-  }
-
-  /** Appends `src[s, e)`. */
-  copy(src: Buffer, s: number, e: number): void {
-    const n = e - s;
-    this.room(n);
-    if (n > 64) {
-      src.copy(this.buf, this.used, s, e);
-      this.used += n;
-      return;
-    }
-    const buf = this.buf;
-    let u = this.used;
-    for (let k = s; k < e; k++) buf[u++] = src[k];
-    this.used = u;
-  }
-
-  /**
-   * The bytes so far, in a buffer the writer lets go of. (Handing buffers back once written and
-   * writing them again was measured slower: more GC work in V8's helper threads.)
-   */
-  take(): Buffer {
-    const chunk = this.buf.subarray(0, this.used);
-    this.buf = Buffer.allocUnsafe(2 * WRITE_BYTES);
-    this.used = 0;
-    return chunk;
   }
 }
 
@@ -193,7 +131,7 @@ export async function writeCsvFromCopy<R>(spec: ExportSpec<R>, copy: CopyRows, o
   const fields: Fields = { start: new Int32Array(n), end: new Int32Array(n), flags: new Uint8Array(n) };
   const { start, end, flags } = fields;
   const row = new Array<unknown>(n).fill(undefined);
-  const bytes = new Bytes();
+  const bytes = new CsvBytes();
   out.write(csvHeaderLine(spec.columns));
   let count = 0;
   let rest: Buffer | null = null;

@@ -25,6 +25,7 @@ import { csvCell, csvHeaderLine, drained, ended, ROWS_PER_WRITE, Utf8Batch, type
 import { writeCsvFromCopy } from './csvCopy';
 import { cutWhenStalled } from './stall';
 import { writeXlsx } from './xlsx';
+import { writeXlsxFromCopy } from './xlsxCopy';
 
 export type { CellValue, CopyRows, ExportColumn, ExportSpec } from './common';
 export { shownColumn } from './common';
@@ -178,7 +179,8 @@ async function writeCsv<R>(spec: ExportSpec<R>, out: Writable): Promise<number> 
 
 /** Writes the whole export to `out` (ends it); resolves with the number of data rows. */
 export function writeExport<R>(spec: ExportSpec<R>, format: ExportFormat, out: Writable): Promise<number> {
-  return format === 'csv' ? writeCsv(spec, out) : writeXlsx(spec, out);
+  if (format === 'csv') return writeCsv(spec, out);
+  return spec.copy ? writeXlsxFromCopy(spec, spec.copy, out) : writeXlsx(spec, out);
 }
 
 /**

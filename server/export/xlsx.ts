@@ -10,7 +10,7 @@
  */
 import type { Writable } from 'node:stream';
 import { defused, ROWS_PER_WRITE, Utf8Batch, type CellValue, type ExportSpec } from './common';
-import { ZipWriter } from './zip';
+import { ZipWriter, type ZipEntryWriter } from './zip';
 
 /**
  * zlib level of the package. Sheet XML is repetitive: level 1 is several times faster than the
@@ -140,7 +140,7 @@ function textCell(r: string, text: string, style: string): string {
 }
 
 /** A cell, or '' for an empty value (no cell at all). */
-function cell(r: string, v: CellValue): string {
+export function cell(r: string, v: CellValue): string {
   if (typeof v === 'number') return Number.isFinite(v) ? `<c${r}><v>${v}</v></c>` : textCell(r, String(v), '');
   return v === null || v === undefined || v === '' ? '' : textCell(r, defused(v), '');
 }
@@ -149,13 +149,15 @@ function cell(r: string, v: CellValue): string {
 export const XLSX_MAX_ROWS = 1_048_576;
 
 /**
- * Writes the whole export as .xlsx to `out` (ends it); resolves with the number of data rows. More rows
- * than a sheet holds fail the export (the download is cut) rather than hand over a file Excel refuses.
+ * The package up to the sheet's rows: the parts around the sheet, then the sheet's start (column
+ * widths, the frozen bold header row). The caller writes the rows to `sheet` and ends with closeSheet,
+ * or aborts the sheet when it fails.
  */
-export async function writeXlsx<R>(spec: ExportSpec<R>, out: Writable): Promise<number> {
+export async function openSheet<R>(
+  spec: ExportSpec<R>,
+  out: Writable,
+): Promise<{ zip: ZipWriter; sheet: ZipEntryWriter }> {
   const { columns } = spec;
-  const refs = columns.map((_, i) => columnLetters(i + 1));
-  const values = columns.map((c) => c.value);
   const zip = new ZipWriter(out, { level: XLSX_ZLIB_LEVEL });
   await zip.file('[Content_Types].xml', CONTENT_TYPES_XML);
   await zip.file('_rels/.rels', ROOT_RELS_XML);
@@ -163,29 +165,68 @@ export async function writeXlsx<R>(spec: ExportSpec<R>, out: Writable): Promise<
   await zip.file('xl/_rels/workbook.xml.rels', WORKBOOK_RELS_XML);
   await zip.file('xl/styles.xml', STYLES_XML);
   const sheet = zip.entry('xl/worksheets/sheet1.xml');
-  let count = 0;
   try {
     const cols = columns
       .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? 16}" customWidth="1"/>`)
       .join('');
+    const header = columns.map((c, i) => textCell(` r="${columnLetters(i + 1)}1"`, defused(c.header), ' s="1"'));
     await sheet.write(
       `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
         '<sheetViews><sheetView workbookViewId="0">' +
         '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
         (cols ? `<cols>${cols}</cols>` : '') +
-        `<sheetData><row r="1">${columns.map((c, i) => textCell(` r="${refs[i]}1"`, defused(c.header), ' s="1"')).join('')}</row>`,
+        `<sheetData><row r="1">${header.join('')}</row>`,
     );
+  } catch (err) {
+    sheet.abort();
+    throw err;
+  }
+  return { zip, sheet };
+}
+
+/** Ends the sheet and the package once the rows are written; drops the sheet if `out` is gone. */
+export async function closeSheet(zip: ZipWriter, sheet: ZipEntryWriter, out: Writable): Promise<void> {
+  if (out.destroyed) {
+    sheet.abort(); // the client went away: nothing left to finish
+    return;
+  }
+  try {
+    await sheet.write('</sheetData></worksheet>');
+    await sheet.end();
+  } catch (err) {
+    sheet.abort();
+    throw err;
+  }
+  await zip.finish();
+}
+
+/** The error for a sheet past XLSX_MAX_ROWS. */
+export const tooManyRows = () =>
+  new Error(`xlsx: more than ${XLSX_MAX_ROWS - 1} data rows, past what one Excel sheet holds`);
+
+/**
+ * The `r="B` part of each column's cell reference (the row number and closing quote follow). A cell
+ * carries its reference (r="B7") only when it is the first of its row or follows an empty column (no
+ * cell); otherwise it is the next column, as ECMA-376 §18.3.1.4 allows and Excel, LibreOffice and
+ * exceljs read it. A fifth of the sheet's bytes less to build, deflate and check.
+ */
+export const refAttrsOf = (n: number) => Array.from({ length: n }, (_, i) => ` r="${columnLetters(i + 1)}`);
+
+/**
+ * Writes the whole export as .xlsx to `out` (ends it); resolves with the number of data rows. More rows
+ * than a sheet holds fail the export (the download is cut) rather than hand over a file Excel refuses.
+ */
+export async function writeXlsx<R>(spec: ExportSpec<R>, out: Writable): Promise<number> {
+  const values = spec.columns.map((c) => c.value);
+  const { zip, sheet } = await openSheet(spec, out);
+  let count = 0;
+  try {
     let r = 1;
     const bytes = new Utf8Batch(true); // sheet.write() resolves once the deflater took the batch before
-    // A cell carries its reference (r="B7") only when it is the first of its row or follows an empty
-    // column (no cell); otherwise it is the next column, as ECMA-376 §18.3.1.4 allows and Excel,
-    // LibreOffice and exceljs read it. A fifth of the sheet's bytes less to build, deflate and check.
-    const refAttrs = refs.map((ref) => ` r="${ref}`);
+    const refAttrs = refAttrsOf(values.length);
     for await (const batch of spec.batches) {
       if (out.destroyed) break;
-      if (r + batch.length > XLSX_MAX_ROWS) {
-        throw new Error(`xlsx: more than ${XLSX_MAX_ROWS - 1} data rows, past what one Excel sheet holds`);
-      }
+      if (r + batch.length > XLSX_MAX_ROWS) throw tooManyRows();
       let chunk = '';
       for (let k = 0; k < batch.length; k++) {
         const row = batch[k];
@@ -208,16 +249,10 @@ export async function writeXlsx<R>(spec: ExportSpec<R>, out: Writable): Promise<
       await sheet.write(bytes.take());
       if (out.destroyed) break;
     }
-    if (out.destroyed) {
-      sheet.abort(); // the client went away: nothing left to finish
-      return count;
-    }
-    await sheet.write('</sheetData></worksheet>');
-    await sheet.end();
   } catch (err) {
     sheet.abort();
     throw err;
   }
-  await zip.finish();
+  await closeSheet(zip, sheet, out);
   return count;
 }

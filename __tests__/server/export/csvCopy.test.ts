@@ -7,81 +7,10 @@ import { PassThrough } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
 import { createDb, dropPgSchema, selectArrays, type Db } from '../../../server/db/dialect';
 import { copyCsv, COPY_CONNECTIONS, copyStatement, inlineParameters, pgLiteral } from '../../../server/db/pgCopy';
-import {
-  keysetBatches,
-  shownColumn,
-  writeExport,
-  type CopyRows,
-  type ExportColumn,
-  type ExportSpec,
-} from '../../../server/export/export';
+import { keysetBatches, writeExport, type ExportSpec } from '../../../server/export/export';
 import { PG_URL } from '../helpers';
+import { batchSpec, chunked, columns, FIELDS, pgCsv, ROWS, sheetXml, type Row } from './copyRows';
 import { collect } from './helpers';
-
-/** id, n (int or null), code (text), a, b, c (shown as they are). */
-type Row = [number, number | null, string | null, string | null, string | null, string | null];
-const FIELDS: CopyRows['fields'] = ['int', 'int', 'text', 'bytes', 'bytes', 'bytes'];
-
-const TEXTS: (string | null)[] = [
-  'plain',
-  '中文,逗号',
-  'say "hi"',
-  '""',
-  'two\nlines',
-  'cr\rhere',
-  'crlf\r\n',
-  '=SUM(A1)',
-  '+86 138',
-  '-12.50',
-  '-',
-  '@home',
-  '\tlead tab',
-  'trail tab\t',
-  '',
-  null,
-  '\\.',
-  'back\\slash',
-  'emoji 😀',
-  'x'.repeat(100),
-  '长地址'.repeat(40),
-  "it's",
-  ' spaced ',
-  ',',
-  '"',
-];
-
-/** Rows covering every text in every shown field, next to others and alone. */
-const ROWS: Row[] = TEXTS.map((t, i): Row => {
-  const other = TEXTS[(i * 7 + 3) % TEXTS.length];
-  return [
-    1000 - i,
-    i % 3 === 0 ? null : i * 1_000_003 - 40,
-    i % 4 === 0 ? 'USDT' : t,
-    t,
-    other,
-    TEXTS[(i * 5 + 1) % TEXTS.length],
-  ];
-});
-
-const columns: ExportColumn<Row>[] = [
-  { header: '编号', value: (r) => r[0] * 2 },
-  shownColumn<Row>('甲', 10, 3),
-  shownColumn<Row>('乙', 10, 4),
-  { header: '代码', value: (r) => (r[2] === null ? null : `${r[2]}!`) },
-  shownColumn<Row>('丙', 10, 5),
-  { header: '数', value: (r) => r[1] },
-  { header: '标签', value: (r) => (r[0] % 2 ? '已完成' : '待发货') },
-  { header: '合', value: (r) => `${r[2] ?? ''},${r[1] ?? ''}` },
-  shownColumn<Row>('甲again', 10, 3),
-];
-
-/** A field as PostgreSQL's COPY … (format csv) writes it. */
-function pgField(v: string | number | null): string {
-  if (v === null) return '';
-  const s = String(v);
-  return s === '' || s === '\\.' || /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-const pgCsv = (rows: Row[]) => rows.map((r) => `${r.map(pgField).join(',')}\n`).join('');
 
 async function csvOf(spec: ExportSpec<Row>): Promise<string> {
   const out = new PassThrough();
@@ -89,24 +18,6 @@ async function csvOf(spec: ExportSpec<Row>): Promise<string> {
   await writeExport(spec, 'csv', out);
   return body().toString('utf8');
 }
-
-const batchSpec = (rows: Row[]): ExportSpec<Row> => ({
-  title: '测试',
-  columns,
-  batches: (async function* () {
-    yield rows.slice(0, 7);
-    yield rows.slice(7);
-  })(),
-});
-
-const chunked = (bytes: Buffer, cuts: number[]) =>
-  async function* () {
-    let at = 0;
-    for (const c of [...cuts, bytes.length]) {
-      yield bytes.subarray(at, c);
-      at = c;
-    }
-  };
 
 describe('pgLiteral and inlineParameters', () => {
   it('writes values as literals whatever standard_conforming_strings is', () => {
@@ -211,10 +122,8 @@ describe('CSV from PostgreSQL-style CSV', () => {
       .where('id', '<', 995);
 
   it('gives the batch writer bytes on the same rows, values inlined', async () => {
-    const batches: ExportSpec<Row> = {
-      title: '测试',
-      columns,
-      batches: keysetBatches(
+    const batchesOf = () =>
+      keysetBatches(
         (after, limit) => {
           let q = select();
           if (after !== null) q = q.where('id', '<', after);
@@ -222,17 +131,27 @@ describe('CSV from PostgreSQL-style CSV', () => {
         },
         (r) => r[0],
         4,
-      ),
-    };
+      );
+    const batches: ExportSpec<Row> = { title: '测试', columns, batches: batchesOf() };
     const want = await csvOf(batches);
     expect(want.split('\r\n').length).toBeGreaterThan(10);
     const query = select().orderBy('id', 'desc').compile();
     expect(query.parameters).toEqual(["it's", 995]);
-    const got = await csvOf({
+    const fromCopy = (): ExportSpec<Row> => ({
       ...batchSpec([]),
       copy: { fields: FIELDS, chunks: () => copyCsv(source(), copyStatement(query)) },
     });
-    expect(got).toBe(want);
+    expect(await csvOf(fromCopy())).toBe(want);
+    // The xlsx from the same COPY holds the batch writer's sheet (server/export/xlsxCopy.ts).
+    const xlsxOf = async (spec: ExportSpec<Row>) => {
+      const out = new PassThrough();
+      const body = collect(out);
+      await writeExport(spec, 'xlsx', out);
+      return sheetXml(body());
+    };
+    const sheet = await xlsxOf({ ...batches, batches: batchesOf() });
+    expect(sheet).toContain('_x005F_x0041_');
+    expect(await xlsxOf(fromCopy())).toBe(sheet);
   });
 
   /** Every value copyCsv inlines read back, on a connection whatever its standard_conforming_strings. */
@@ -311,26 +230,29 @@ describe('CSV from PostgreSQL-style CSV', () => {
     expect(await noneCopying()).toBe(0);
   });
 
-  it('stops the COPY when the file it writes goes away (the download left)', async () => {
-    const big = copyStatement({
-      sql: `select g, g, 'x', repeat('y', 300), 'z', 'w' from generate_series(1, 2000000) g`,
-      parameters: [],
-    });
-    const out = new PassThrough();
-    let seen = 0;
-    out.on('data', (c: Buffer) => {
-      seen += c.length;
-      if (seen > 1_000_000) out.destroy();
-    });
-    const spec: ExportSpec<Row> = {
-      ...batchSpec([]),
-      copy: { fields: FIELDS, chunks: (signal) => copyCsv(source(), big, signal) },
-    };
-    const rows = await writeExport(spec, 'csv', out);
-    expect(rows).toBeGreaterThan(0);
-    expect(rows).toBeLessThan(2_000_000);
-    expect(await noneCopying()).toBe(0);
-  });
+  it.each(['csv', 'xlsx'] as const)(
+    'stops the COPY when the %s it writes goes away (the download left)',
+    async (format) => {
+      const big = copyStatement({
+        sql: `select g, g, 'x', repeat('y', 300), 'z', 'w' from generate_series(1, 2000000) g`,
+        parameters: [],
+      });
+      const out = new PassThrough();
+      let seen = 0;
+      out.on('data', (c: Buffer) => {
+        seen += c.length;
+        if (seen > 1_000_000) out.destroy();
+      });
+      const spec: ExportSpec<Row> = {
+        ...batchSpec([]),
+        copy: { fields: FIELDS, chunks: (signal) => copyCsv(source(), big, signal) },
+      };
+      const rows = await writeExport(spec, format, out);
+      expect(rows).toBeGreaterThan(0);
+      expect(rows).toBeLessThan(2_000_000);
+      expect(await noneCopying()).toBe(0);
+    },
+  );
 
   it('opens at most COPY_CONNECTIONS at once; the next waits for one to close', async () => {
     const big = { sql: `select g, repeat('x', 500) from generate_series(1, 2000000) g`, parameters: [] };

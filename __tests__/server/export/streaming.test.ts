@@ -3,10 +3,10 @@
  * recycled, and cell references only where a reader needs them.
  */
 import { PassThrough } from 'node:stream';
-import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { Utf8Batch } from '../../../server/export/common';
 import { keysetBatches, writeExport, type ExportSpec } from '../../../server/export/export';
+import { sheetXml } from './copyRows';
 import { collect, soffice, xlsxToCsv } from './helpers';
 
 interface Row {
@@ -44,13 +44,6 @@ async function xlsxOf(rows: Row[]): Promise<Buffer> {
     out,
   );
   return body();
-}
-
-/** The sheet part's XML, inflated from the package (the entry right after its local header). */
-function sheetXml(zip: Buffer): string {
-  const name = Buffer.from('xl/worksheets/sheet1.xml');
-  const at = zip.indexOf(name);
-  return zlib.inflateRawSync(zip.subarray(at + name.length)).toString('utf8');
 }
 
 describe('keysetBatches', () => {

@@ -228,7 +228,7 @@ describe(`payment methods (${dbKind})`, () => {
       expect((await exportOf({ format: 'csv' })).rawPayload.toString('utf8')).toContain(`"a""b"`);
     });
 
-    it('reads in keyset batches where it writes from rows (SQLite, xlsx; a CSV on PostgreSQL is one COPY)', async () => {
+    it('reads in keyset batches where it writes from rows (SQLite; on PostgreSQL a file is one COPY)', async () => {
       for (let i = 0; i < 7; i += 1) await add();
       const spy = jest.spyOn(repo, 'paymentMethodBatch');
       const { paymentExport } = await import('../../../../server/modules/payments/payments.service');
@@ -237,7 +237,7 @@ describe(`payment methods (${dbKind})`, () => {
       const out = new PassThrough();
       const chunks: Buffer[] = [];
       out.on('data', (c: Buffer) => chunks.push(c));
-      // The batch writer's path (SQLite, every xlsx): without a source to open, no COPY on PostgreSQL either.
+      // The batch writer's path (SQLite): without a source to open, no COPY on PostgreSQL either.
       const n = await writeExport(paymentExport({ db: t.app.ctx.db, kind: t.app.ctx.kind }, {}, 3), 'csv', out);
       expect(n).toBe(7);
       expect(spy.mock.calls.map((c) => [c[2] === null ? null : 'after', c[3]])).toEqual([

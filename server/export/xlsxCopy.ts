@@ -1,0 +1,139 @@
+/**
+ * The .xlsx of an export made from PostgreSQL's own CSV of its rows (ExportSpec.copy, server/db/pgCopy.ts):
+ * the same sheet as the writer over `batches` (./xlsx.ts writeXlsx), cell for cell and byte for byte,
+ * at less CPU — as ./csvCopy.ts does for the CSV.
+ *
+ * A column with `field` copies that field's bytes into its inline string when they are plain: unquoted
+ * by PostgreSQL, not a formula's start, and nothing escapeXml would change (no & < > ", no control
+ * character but tab, no `_x`, no U+FFFE/U+FFFF). Anything else takes the batch writer's own `cell`:
+ * decoded, defused, escaped. The other columns' values are written by `cell` as the batch writer does.
+ */
+import type { Writable } from 'node:stream';
+import type { CopyFieldKind, CopyRows, ExportSpec } from './common';
+import { Bytes, WRITE_BYTES } from './bytes';
+import { intOf, splitRow, textOf, type Fields } from './pgCsvRow';
+import { cell, closeSheet, openSheet, refAttrsOf, tooManyRows, XLSX_MAX_ROWS } from './xlsx';
+
+/** Bytes that end the fast path: what escapeXml or defused would change, or must look at again. */
+const CAREFUL = new Uint8Array(256);
+for (let b = 0; b < 0x20; b++) if (b !== 0x09) CAREFUL[b] = 1; // controls (LF and CR come quoted anyway)
+for (const b of [0x22, 0x26, 0x3c, 0x3e]) CAREFUL[b] = 1; // " & < >
+CAREFUL[0x5f] = 2; // _ : careful when `_x` follows (Excel's escaped character)
+CAREFUL[0xef] = 3; // EF BF BE / EF BF BF: U+FFFE, U+FFFF
+
+/** First bytes `defused` looks at: = + - @ tab CR. */
+const FORMULA_START = new Uint8Array(256);
+for (const c of [0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d]) FORMULA_START[c] = 1;
+
+const ascii = (s: string) => Buffer.from(s, 'latin1');
+const INLINE = ascii(' t="inlineStr"><is><t>');
+const INLINE_KEPT = ascii(' t="inlineStr"><is><t xml:space="preserve">');
+const CELL_END = ascii('</t></is></c>');
+const ROW_END = ascii('</row>');
+
+/**
+ * Whether the field `[s, e)` of `buf`, written as it is, is what the batch writer writes for its text:
+ * nothing to escape, drop or defuse.
+ */
+function plain(buf: Buffer, s: number, e: number): boolean {
+  if (FORMULA_START[buf[s]] === 1) return false;
+  for (let k = s; k < e; k++) {
+    const c = CAREFUL[buf[k]];
+    if (c === 0) continue;
+    if (c === 1) return false;
+    if (c === 2) {
+      if (buf[k + 1] === 0x78 && k + 1 < e) return false;
+    } else if (k + 2 < e && buf[k + 1] === 0xbf && (buf[k + 2] === 0xbe || buf[k + 2] === 0xbf)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** The indexes of the fields of one kind. */
+const fieldsOf = (kinds: readonly CopyFieldKind[], kind: CopyFieldKind) =>
+  kinds.flatMap((k, i) => (k === kind ? [i] : []));
+
+/** Writes the export as .xlsx from `copy`'s rows (ends `out`); resolves with the number of data rows. */
+export async function writeXlsxFromCopy<R>(spec: ExportSpec<R>, copy: CopyRows, out: Writable): Promise<number> {
+  const n = copy.fields.length;
+  const { columns } = spec;
+  const shows = columns.map((c) => c.field ?? -1);
+  for (const i of shows) if (!(Number.isInteger(i) && i >= -1 && i < n)) throw new RangeError(`no field ${i}`);
+  const values = columns.map((c) => c.value);
+  const refAttrs = refAttrsOf(columns.length);
+  const ints = fieldsOf(copy.fields, 'int');
+  const texts = fieldsOf(copy.fields, 'text');
+  const fields: Fields = { start: new Int32Array(n), end: new Int32Array(n), flags: new Uint8Array(n) };
+  const { start, end, flags } = fields;
+  const row = new Array<unknown>(n).fill(undefined);
+  const { zip, sheet } = await openSheet(spec, out);
+  const bytes = new Bytes();
+  let count = 0;
+  let rest: Buffer | null = null;
+  // The reader gone (the client left: the worker destroys `out`), the query stops at once.
+  const gone = new AbortController();
+  const abort = () => gone.abort();
+  out.once('close', abort);
+  try {
+    for await (const chunk of copy.chunks(gone.signal)) {
+      if (out.destroyed) break;
+      const buf: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
+      const len = buf.length;
+      let pos = 0;
+      for (;;) {
+        const next = splitRow(buf, pos, len, n, fields);
+        if (next < 0) break;
+        if (count + 1 >= XLSX_MAX_ROWS) throw tooManyRows();
+        for (let j = 0; j < ints.length; j++) row[ints[j]] = intOf(buf, fields, ints[j]);
+        for (let j = 0; j < texts.length; j++) row[texts[j]] = textOf(buf, fields, texts[j]);
+        const r = String(count + 2);
+        bytes.text(`<row r="${r}">`);
+        let gap = true;
+        for (let k = 0; k < shows.length; k++) {
+          const i = shows[k];
+          if (i >= 0) {
+            const s = start[i];
+            const e = end[i];
+            if (s === e) {
+              gap = true; // NULL, or an empty string (`""`): no cell, as the batch writer's
+              continue;
+            }
+            if (flags[i] === 0 && plain(buf, s, e)) {
+              bytes.text(gap ? `<c${refAttrs[k]}${r}"` : '<c');
+              const open = buf[s] <= 0x20 || buf[e - 1] <= 0x20 ? INLINE_KEPT : INLINE; // textCell's xml:space
+              bytes.copy(open, 0, open.length);
+              bytes.copy(buf, s, e);
+              bytes.copy(CELL_END, 0, CELL_END.length);
+              gap = false;
+              continue;
+            }
+          }
+          const c = cell(gap ? `${refAttrs[k]}${r}"` : '', i >= 0 ? textOf(buf, fields, i) : values[k](row as R));
+          gap = c === '';
+          bytes.text(c);
+        }
+        bytes.copy(ROW_END, 0, ROW_END.length);
+        count++;
+        pos = next;
+      }
+      rest = pos < len ? buf.subarray(pos) : null;
+      // sheet.write() resolves once the deflater took the chunk before; each take() is a buffer of its own.
+      if (bytes.used >= WRITE_BYTES) await sheet.write(bytes.take());
+    }
+    if (!out.destroyed) {
+      if (rest) throw new Error('COPY ended inside a row');
+      if (bytes.used > 0) await sheet.write(bytes.take());
+    }
+  } catch (err) {
+    // Aborted: the query was stopped because nobody reads the file any more (closeSheet drops the sheet).
+    if (!gone.signal.aborted) {
+      sheet.abort();
+      throw err;
+    }
+  } finally {
+    out.off('close', abort);
+  }
+  await closeSheet(zip, sheet, out);
+  return count;
+}
