@@ -25,11 +25,9 @@ CAREFUL[0xef] = 3; // EF BF BE / EF BF BF: U+FFFE, U+FFFF
 const FORMULA_START = new Uint8Array(256);
 for (const c of [0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d]) FORMULA_START[c] = 1;
 
-const ascii = (s: string) => Buffer.from(s, 'latin1');
-const INLINE = ascii(' t="inlineStr"><is><t>');
-const INLINE_KEPT = ascii(' t="inlineStr"><is><t xml:space="preserve">');
-const CELL_END = ascii('</t></is></c>');
-const ROW_END = ascii('</row>');
+const INLINE = ' t="inlineStr"><is><t>';
+const INLINE_KEPT = ' t="inlineStr"><is><t xml:space="preserve">';
+const CELL_END = '</t></is></c>';
 
 /**
  * Whether the field `[s, e)` of `buf`, written as it is, is what the batch writer writes for its text:
@@ -88,7 +86,9 @@ export async function writeXlsxFromCopy<R>(spec: ExportSpec<R>, copy: CopyRows, 
         for (let j = 0; j < ints.length; j++) row[ints[j]] = intOf(buf, fields, ints[j]);
         for (let j = 0; j < texts.length; j++) row[texts[j]] = textOf(buf, fields, texts[j]);
         const r = String(count + 2);
-        bytes.text(`<row r="${r}">`);
+        // The row's text between copied fields is gathered as a string and encoded in one write: a call
+        // per cell costs more than the characters.
+        let text = `<row r="${r}">`;
         let gap = true;
         for (let k = 0; k < shows.length; k++) {
           const i = shows[k];
@@ -100,20 +100,21 @@ export async function writeXlsxFromCopy<R>(spec: ExportSpec<R>, copy: CopyRows, 
               continue;
             }
             if (flags[i] === 0 && plain(buf, s, e)) {
-              bytes.text(gap ? `<c${refAttrs[k]}${r}"` : '<c');
-              const open = buf[s] <= 0x20 || buf[e - 1] <= 0x20 ? INLINE_KEPT : INLINE; // textCell's xml:space
-              bytes.copy(open, 0, open.length);
+              text += gap ? `<c${refAttrs[k]}${r}"` : '<c';
+              // textCell's xml:space where a reader would trim the text
+              text += buf[s] <= 0x20 || buf[e - 1] <= 0x20 ? INLINE_KEPT : INLINE;
+              bytes.utf8(text);
               bytes.copy(buf, s, e);
-              bytes.copy(CELL_END, 0, CELL_END.length);
+              text = CELL_END;
               gap = false;
               continue;
             }
           }
           const c = cell(gap ? `${refAttrs[k]}${r}"` : '', i >= 0 ? textOf(buf, fields, i) : values[k](row as R));
           gap = c === '';
-          bytes.text(c);
+          text += c;
         }
-        bytes.copy(ROW_END, 0, ROW_END.length);
+        bytes.utf8(`${text}</row>`);
         count++;
         pos = next;
       }
