@@ -17,13 +17,12 @@ import {
   drained,
   ended,
   type CellValue,
-  type CopyFieldKind,
   type CopyRows,
   type ExportColumn,
   type ExportSpec,
 } from './common';
 import { Bytes, WRITE_BYTES } from './bytes';
-import { intOf, splitRow, textOf, type Fields } from './pgCsvRow';
+import { eachCopyRow, textOf } from './pgCsvRow';
 
 const QUOTE = 0x22;
 const COMMA = 0x2c;
@@ -118,81 +117,50 @@ function stepsOf<R>(columns: readonly ExportColumn<R>[], n: number): Steps<R> {
   return steps;
 }
 
-/** The indexes of the fields of one kind. */
-const fieldsOf = (kinds: readonly CopyFieldKind[], kind: CopyFieldKind) =>
-  kinds.flatMap((k, i) => (k === kind ? [i] : []));
-
 /** Writes the export as CSV from `copy`'s rows (ends `out`); resolves with the number of data rows. */
 export async function writeCsvFromCopy<R>(spec: ExportSpec<R>, copy: CopyRows, out: Writable): Promise<number> {
-  const n = copy.fields.length;
-  const { value, first, last } = stepsOf(spec.columns, n);
-  const ints = fieldsOf(copy.fields, 'int');
-  const texts = fieldsOf(copy.fields, 'text');
-  const fields: Fields = { start: new Int32Array(n), end: new Int32Array(n), flags: new Uint8Array(n) };
-  const { start, end, flags } = fields;
-  const row = new Array<unknown>(n).fill(undefined);
-  const bytes = new CsvBytes();
+  const steps = stepsOf(spec.columns, copy.fields.length);
+  const output = new CsvBytes();
   out.write(csvHeaderLine(spec.columns));
-  let count = 0;
-  let rest: Buffer | null = null;
-  // The reader gone (the client left: the worker destroys `out`), the query stops at once, even before
-  // its first row.
-  const gone = new AbortController();
-  const abort = () => gone.abort();
-  out.once('close', abort);
-  try {
-    for await (const chunk of copy.chunks(gone.signal)) {
-      if (out.destroyed) break;
-      const buf: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
-      const len = buf.length;
-      let pos = 0;
-      for (;;) {
-        const next = splitRow(buf, pos, len, n, fields);
-        if (next < 0) break;
-        for (let j = 0; j < ints.length; j++) row[ints[j]] = intOf(buf, fields, ints[j]);
-        for (let j = 0; j < texts.length; j++) row[texts[j]] = textOf(buf, fields, texts[j]);
-        for (let k = 0; k < value.length; k++) {
-          if (k > 0) bytes.byte(COMMA);
-          const fn = value[k];
-          if (fn !== null) {
-            bytes.cell(fn(row as R));
-            continue;
-          }
-          const a = first[k];
-          const b = last[k];
-          let plain = true;
-          for (let i = a; i <= b && plain; i++) {
-            // Unquoted and not a formula's start: csvCell would give these bytes back as they are.
-            plain = flags[i] === 0 && (start[i] === end[i] || FORMULA_START[buf[start[i]]] === 0);
-          }
-          if (plain) {
-            bytes.copy(buf, start[a], end[b]);
-            continue;
-          }
-          for (let i = a; i <= b; i++) {
-            if (i > a) bytes.byte(COMMA);
-            if (start[i] === end[i]) continue; // NULL, or an empty string (`""`): csvCell writes nothing
-            if (flags[i] === 0 && FORMULA_START[buf[start[i]]] === 0) bytes.copy(buf, start[i], end[i]);
-            else bytes.text(csvCell(textOf(buf, fields, i)));
-          }
+  const count = await eachCopyRow(
+    copy,
+    out,
+    (buf, fields, row) => {
+      // Locals, not the closure's variables, in the loop below: reading those measured 15–20 % slower.
+      const { value, first, last } = steps;
+      const bytes = output;
+      const { start, end, flags } = fields;
+      for (let k = 0; k < value.length; k++) {
+        if (k > 0) bytes.byte(COMMA);
+        const fn = value[k];
+        if (fn !== null) {
+          bytes.cell(fn(row as R));
+          continue;
         }
-        bytes.byte(CR);
-        bytes.byte(LF);
-        count++;
-        pos = next;
+        const a = first[k];
+        const b = last[k];
+        let plain = true;
+        for (let i = a; i <= b && plain; i++) {
+          // Unquoted and not a formula's start: csvCell would give these bytes back as they are.
+          plain = flags[i] === 0 && (start[i] === end[i] || FORMULA_START[buf[start[i]]] === 0);
+        }
+        if (plain) {
+          bytes.copy(buf, start[a], end[b]);
+          continue;
+        }
+        for (let i = a; i <= b; i++) {
+          if (i > a) bytes.byte(COMMA);
+          if (start[i] === end[i]) continue; // NULL, or an empty string (`""`): csvCell writes nothing
+          if (flags[i] === 0 && FORMULA_START[buf[start[i]]] === 0) bytes.copy(buf, start[i], end[i]);
+          else bytes.text(csvCell(textOf(buf, fields, i)));
+        }
       }
-      rest = pos < len ? buf.subarray(pos) : null;
-      if (bytes.used >= WRITE_BYTES) await flush(bytes, out);
-    }
-  } catch (err) {
-    if (!gone.signal.aborted) throw err; // else the query was stopped because nobody reads the file any more
-  } finally {
-    out.off('close', abort);
-  }
-  if (!out.destroyed) {
-    if (rest) throw new Error('COPY ended inside a row');
-    if (bytes.used > 0) await flush(bytes, out);
-  }
+      bytes.byte(CR);
+      bytes.byte(LF);
+    },
+    () => (output.used >= WRITE_BYTES ? flush(output, out) : undefined),
+  );
+  if (!out.destroyed && output.used > 0) await flush(output, out);
   await ended(out);
   return count;
 }

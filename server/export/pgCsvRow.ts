@@ -1,7 +1,10 @@
 /**
  * Reading PostgreSQL's CSV (COPY … (FORMAT csv)) in place: where each field of a row lies in its buffer,
- * and a field as text or as an integer when the writer (./csvCopy.ts) needs its value.
+ * and a field as text or as an integer when a writer (./csvCopy.ts, ./xlsxCopy.ts) needs its value.
  */
+import type { Writable } from 'node:stream';
+import type { CopyFieldKind, CopyRows } from './common';
+
 const QUOTE = 0x22;
 const COMMA = 0x2c;
 const LF = 0x0a;
@@ -88,4 +91,59 @@ export function intOf(buf: Buffer, f: Fields, i: number): number | null {
   }
   if (!Number.isSafeInteger(n)) throw new RangeError('int8 value does not fit a number; select it as text');
   return negative ? -n : n;
+}
+
+/** The indexes of the fields of one kind. */
+const fieldsOf = (kinds: readonly CopyFieldKind[], kind: CopyFieldKind) =>
+  kinds.flatMap((k, i) => (k === kind ? [i] : []));
+
+/**
+ * Reads `copy`'s rows for a writer: for each row, `each(buf, fields, row)` with the row's `int` and `text`
+ * fields decoded into `row` (the array the columns' `value`s read; `bytes` fields stay undefined) and
+ * every field's place in `buf` in `fields`; after each chunk, `chunkDone()` (awaited: the writer hands
+ * its bytes on). Resolves with the number of rows. Once `out` closes (the client left: the worker
+ * destroys it) the query stops at once, even before its first row, and the rows end there.
+ */
+export async function eachCopyRow(
+  copy: CopyRows,
+  out: Writable,
+  each: (buf: Buffer, fields: Fields, row: unknown[]) => void,
+  chunkDone: () => Promise<void> | void,
+): Promise<number> {
+  const n = copy.fields.length;
+  const ints = fieldsOf(copy.fields, 'int');
+  const texts = fieldsOf(copy.fields, 'text');
+  const fields: Fields = { start: new Int32Array(n), end: new Int32Array(n), flags: new Uint8Array(n) };
+  const row = new Array<unknown>(n).fill(undefined);
+  let count = 0;
+  let rest: Buffer | null = null;
+  const gone = new AbortController();
+  const abort = () => gone.abort();
+  out.once('close', abort);
+  if (out.destroyed) gone.abort(); // closed already (while the writer wrote its start)
+  try {
+    for await (const chunk of copy.chunks(gone.signal)) {
+      if (out.destroyed) break;
+      const buf: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
+      const len = buf.length;
+      let pos = 0;
+      for (;;) {
+        const next = splitRow(buf, pos, len, n, fields);
+        if (next < 0) break;
+        for (let j = 0; j < ints.length; j++) row[ints[j]] = intOf(buf, fields, ints[j]);
+        for (let j = 0; j < texts.length; j++) row[texts[j]] = textOf(buf, fields, texts[j]);
+        each(buf, fields, row);
+        count++;
+        pos = next;
+      }
+      rest = pos < len ? buf.subarray(pos) : null;
+      await chunkDone();
+    }
+  } catch (err) {
+    if (!gone.signal.aborted) throw err; // else the query was stopped because nobody reads the file any more
+  } finally {
+    out.off('close', abort);
+  }
+  if (rest && !out.destroyed) throw new Error('COPY ended inside a row');
+  return count;
 }

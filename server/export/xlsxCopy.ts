@@ -9,9 +9,9 @@
  * decoded, defused, escaped. The other columns' values are written by `cell` as the batch writer does.
  */
 import type { Writable } from 'node:stream';
-import type { CopyFieldKind, CopyRows, ExportSpec } from './common';
+import type { CopyRows, ExportSpec } from './common';
 import { Bytes, WRITE_BYTES } from './bytes';
-import { intOf, splitRow, textOf, type Fields } from './pgCsvRow';
+import { eachCopyRow, textOf } from './pgCsvRow';
 import { cell, closeSheet, openSheet, refAttrsOf, tooManyRows, XLSX_MAX_ROWS } from './xlsx';
 
 /** Bytes that end the fast path: what escapeXml or defused would change, or must look at again. */
@@ -48,43 +48,30 @@ function plain(buf: Buffer, s: number, e: number): boolean {
   return true;
 }
 
-/** The indexes of the fields of one kind. */
-const fieldsOf = (kinds: readonly CopyFieldKind[], kind: CopyFieldKind) =>
-  kinds.flatMap((k, i) => (k === kind ? [i] : []));
-
 /** Writes the export as .xlsx from `copy`'s rows (ends `out`); resolves with the number of data rows. */
 export async function writeXlsxFromCopy<R>(spec: ExportSpec<R>, copy: CopyRows, out: Writable): Promise<number> {
-  const n = copy.fields.length;
   const { columns } = spec;
-  const shows = columns.map((c) => c.field ?? -1);
-  for (const i of shows) if (!(Number.isInteger(i) && i >= -1 && i < n)) throw new RangeError(`no field ${i}`);
+  const shows = columns.map((c) => {
+    const i = c.field;
+    if (i === undefined) return -1;
+    // An int field's value is a number cell (<v>), not the inline string its bytes would make.
+    if (!(Number.isInteger(i) && i >= 0 && i < copy.fields.length) || copy.fields[i] === 'int') {
+      throw new RangeError(`no text field ${i} to show`);
+    }
+    return i;
+  });
   const values = columns.map((c) => c.value);
   const refAttrs = refAttrsOf(columns.length);
-  const ints = fieldsOf(copy.fields, 'int');
-  const texts = fieldsOf(copy.fields, 'text');
-  const fields: Fields = { start: new Int32Array(n), end: new Int32Array(n), flags: new Uint8Array(n) };
-  const { start, end, flags } = fields;
-  const row = new Array<unknown>(n).fill(undefined);
   const { zip, sheet } = await openSheet(spec, out);
   const bytes = new Bytes();
   let count = 0;
-  let rest: Buffer | null = null;
-  // The reader gone (the client left: the worker destroys `out`), the query stops at once.
-  const gone = new AbortController();
-  const abort = () => gone.abort();
-  out.once('close', abort);
   try {
-    for await (const chunk of copy.chunks(gone.signal)) {
-      if (out.destroyed) break;
-      const buf: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
-      const len = buf.length;
-      let pos = 0;
-      for (;;) {
-        const next = splitRow(buf, pos, len, n, fields);
-        if (next < 0) break;
+    await eachCopyRow(
+      copy,
+      out,
+      (buf, fields, row) => {
         if (count + 1 >= XLSX_MAX_ROWS) throw tooManyRows();
-        for (let j = 0; j < ints.length; j++) row[ints[j]] = intOf(buf, fields, ints[j]);
-        for (let j = 0; j < texts.length; j++) row[texts[j]] = textOf(buf, fields, texts[j]);
+        const { start, end, flags } = fields;
         const r = String(count + 2);
         // The row's text between copied fields is gathered as a string and encoded in one write: a call
         // per cell costs more than the characters.
@@ -116,25 +103,15 @@ export async function writeXlsxFromCopy<R>(spec: ExportSpec<R>, copy: CopyRows, 
         }
         bytes.utf8(`${text}</row>`);
         count++;
-        pos = next;
-      }
-      rest = pos < len ? buf.subarray(pos) : null;
+      },
       // sheet.write() resolves once the deflater took the chunk before; each take() is a buffer of its own.
-      if (bytes.used >= WRITE_BYTES) await sheet.write(bytes.take());
-    }
-    if (!out.destroyed) {
-      if (rest) throw new Error('COPY ended inside a row');
-      if (bytes.used > 0) await sheet.write(bytes.take());
-    }
+      () => (bytes.used >= WRITE_BYTES ? sheet.write(bytes.take()) : undefined),
+    );
+    if (!out.destroyed && bytes.used > 0) await sheet.write(bytes.take());
   } catch (err) {
-    // Aborted: the query was stopped because nobody reads the file any more (closeSheet drops the sheet).
-    if (!gone.signal.aborted) {
-      sheet.abort();
-      throw err;
-    }
-  } finally {
-    out.off('close', abort);
+    sheet.abort();
+    throw err;
   }
-  await closeSheet(zip, sheet, out);
+  await closeSheet(zip, sheet, out); // drops the sheet if the client left
   return count;
 }

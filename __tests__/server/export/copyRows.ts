@@ -38,6 +38,9 @@ export const TEXTS: (string | null)[] = [
   '"',
   // what an xlsx cell escapes, drops or keeps with xml:space
   'a & b <c> d>e',
+  'a<b',
+  'a>b',
+  'x&y',
   '_x0041_ excel',
   'snake_x',
   'under_',
@@ -49,6 +52,11 @@ export const TEXTS: (string | null)[] = [
   ' lead',
   'trail ',
   '\u0007',
+  // copied as they are: no XML escape, and not whitespace a reader trims
+  '\u007f',
+  'nel\u0085',
+  '\u3000全角空格',
+  ' ',
 ];
 
 /** Rows covering every text in every shown field, next to others and alone. */

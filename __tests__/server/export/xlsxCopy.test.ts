@@ -50,16 +50,53 @@ describe('xlsx from PostgreSQL-style CSV', () => {
     expect(books[0]).toHaveLength(ROWS.length + 2); // [empty, header, rows…]
   });
 
-  it('refuses rows that are not its fields, and leaves no half a file', async () => {
-    const bad = async (text: string) => {
+  it('holds the batch writer sheet over many writes (past the output buffer, chunks of 64 KiB)', async () => {
+    const many = Array.from({ length: 40 }, (_, k) => ROWS.map((r): Row => [r[0] + 1000 * k, ...r.slice(1)] as Row))
+      .flat()
+      .sort((x, y) => y[0] - x[0]);
+    const csv = Buffer.from(pgCsv(many));
+    const cuts = Array.from({ length: Math.floor(csv.length / 65536) }, (_, i) => (i + 1) * 65536);
+    const want = sheetXml(await xlsxOf(batchSpec(many)));
+    expect(Buffer.byteLength(want)).toBeGreaterThan(600_000); // more than two writes of 256 KiB
+    expect(sheetXml(await xlsxOf(copyOf(cuts, csv)))).toBe(want);
+  });
+
+  it('refuses rows that are not its fields, or a COPY that fails midway, and writes no end to the file', async () => {
+    const failing = (spec: ExportSpec<Row>) => {
       const out = new PassThrough();
-      collect(out);
-      await expect(writeExport(copyOf([], Buffer.from(text)), 'xlsx', out)).rejects.toThrow();
+      const body = collect(out);
+      return {
+        result: writeExport(spec, 'xlsx', out),
+        // The package's end (central directory) is never written: a reader sees no whole file.
+        whole: () => body().includes(Buffer.from([0x50, 0x4b, 0x05, 0x06])),
+      };
     };
-    await bad('1,2,x,a,b\n');
-    await bad('1,2,x,a,b,c,d\n');
-    await bad('1,2,x,a,b,c');
-    await bad('1x,2,x,a,b,c\n');
+    for (const text of ['1,2,x,a,b\n', '1,2,x,a,b,c,d\n', '1,2,x,a,b,c', '1x,2,x,a,b,c\n']) {
+      const f = failing(copyOf([], Buffer.from(text)));
+      await expect(f.result).rejects.toThrow();
+      expect(f.whole()).toBe(false);
+    }
+    const many = Buffer.from(pgCsv(Array.from({ length: 40 }, () => ROWS).flat()));
+    const f = failing({
+      ...batchSpec([]),
+      copy: {
+        fields: FIELDS,
+        chunks: async function* () {
+          yield many; // several writes' worth
+          throw new Error('division by zero');
+        },
+      },
+    });
+    await expect(f.result).rejects.toThrow('division by zero');
+    expect(f.whole()).toBe(false);
+  });
+
+  it('refuses to show an int field as text (the batch writer writes it as a number)', async () => {
+    const spec = batchSpec([]);
+    const shown = { ...spec, columns: [{ header: '数', field: 1, value: (r: Row) => r[1] }] };
+    await expect(xlsxOf({ ...shown, copy: { fields: FIELDS, chunks: chunked(bytes, []) } })).rejects.toThrow(
+      /no text field 1/,
+    );
   });
 
   it('writes nothing more once the file is gone', async () => {

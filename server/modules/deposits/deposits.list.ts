@@ -143,7 +143,7 @@ export function depositBatch(
   return selectArrays<DepositExportRow>(db, q.orderBy('d.id', 'desc').limit(limit));
 }
 
-/** The fields of EXPORT_SELECT as the CSV writer reads them from PostgreSQL's CSV (CopyRows). */
+/** The fields of EXPORT_SELECT as the writers from COPY read them from PostgreSQL's CSV (CopyRows). */
 const COPY_FIELDS = [
   'int', // id
   'bytes', // uid

@@ -92,8 +92,8 @@ export function orderBatch(db: Db, f: OrderFilter, afterId: number | null, limit
 }
 
 /**
- * The fields of EXPORT_SELECT as the CSV writer reads them from PostgreSQL's CSV (CopyRows): what the
- * columns format becomes a value, what they show unchanged stays bytes.
+ * The fields of EXPORT_SELECT as the writers from COPY read them from PostgreSQL's CSV (CopyRows): what
+ * the columns format becomes a value, what they show unchanged stays bytes.
  */
 const COPY_FIELDS = [
   'int', // id

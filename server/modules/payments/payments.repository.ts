@@ -129,7 +129,7 @@ export function paymentMethodBatch(
   return selectArrays<PaymentExportRow>(db, q.orderBy('p.id', 'desc').limit(limit));
 }
 
-/** The fields of EXPORT_COLUMNS as the CSV writer reads them from PostgreSQL's CSV (CopyRows). */
+/** The fields of EXPORT_COLUMNS as the writers from COPY read them from PostgreSQL's CSV (CopyRows). */
 const COPY_FIELDS = [
   'int', // id
   'bytes', // uid

@@ -93,7 +93,7 @@ export function pledgeBatch(db: Db, f: PledgeFilter, afterId: number | null, lim
   return selectArrays<PledgeExportRow>(db, q.orderBy('p.id', 'desc').limit(limit));
 }
 
-/** The fields of EXPORT_SELECT as the CSV writer reads them from PostgreSQL's CSV (CopyRows). */
+/** The fields of EXPORT_SELECT as the writers from COPY read them from PostgreSQL's CSV (CopyRows). */
 const COPY_FIELDS = [
   'int', // id
   'bytes', // uid

@@ -234,7 +234,7 @@ export const WITHDRAW_EXPORT = {
   nickname: 16,
 } as const;
 
-/** The fields of EXPORT_SELECT as the CSV writer reads them from PostgreSQL's CSV (CopyRows). */
+/** The fields of EXPORT_SELECT as the writers from COPY read them from PostgreSQL's CSV (CopyRows). */
 const COPY_FIELDS = [
   'int', // id
   'bytes', // asset (not shown: the amounts' headers name it)
