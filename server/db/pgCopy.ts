@@ -1,6 +1,7 @@
 /**
  * A query's rows as PostgreSQL writes them in CSV (`COPY (…) TO STDOUT WITH (FORMAT csv)`), read as raw
- * bytes on a connection of its own: what the CSV export reads on PostgreSQL (server/export/csvCopy.ts).
+ * bytes on a connection of its own: what the CSV and xlsx exports read on PostgreSQL
+ * (server/export/csvCopy.ts, server/export/xlsxCopy.ts).
  * No row is parsed by pg and no field becomes a JavaScript string unless the export formats it.
  *
  * COPY takes no bind parameters, so the query's values are written into its text as literals

@@ -98,16 +98,16 @@ const fieldsOf = (kinds: readonly CopyFieldKind[], kind: CopyFieldKind) =>
   kinds.flatMap((k, i) => (k === kind ? [i] : []));
 
 /**
- * Reads `copy`'s rows for a writer: for each row, `each(buf, fields, row)` with the row's `int` and `text`
- * fields decoded into `row` (the array the columns' `value`s read; `bytes` fields stay undefined) and
- * every field's place in `buf` in `fields`; after each chunk, `chunkDone()` (awaited: the writer hands
- * its bytes on). Resolves with the number of rows. Once `out` closes (the client left: the worker
+ * Reads `copy`'s rows for a writer: for each row, `each(buf, fields, row, index)` with the row's `int` and
+ * `text` fields decoded into `row` (the array the columns' `value`s read; `bytes` fields stay undefined),
+ * every field's place in `buf` in `fields`, and the row's index from 0; after each chunk, `chunkDone()`
+ * (awaited: the writer hands its bytes on). Resolves with the number of rows. Once `out` closes (the client left: the worker
  * destroys it) the query stops at once, even before its first row, and the rows end there.
  */
 export async function eachCopyRow(
   copy: CopyRows,
   out: Writable,
-  each: (buf: Buffer, fields: Fields, row: unknown[]) => void,
+  each: (buf: Buffer, fields: Fields, row: unknown[], index: number) => void,
   chunkDone: () => Promise<void> | void,
 ): Promise<number> {
   const n = copy.fields.length;
@@ -132,7 +132,7 @@ export async function eachCopyRow(
         if (next < 0) break;
         for (let j = 0; j < ints.length; j++) row[ints[j]] = intOf(buf, fields, ints[j]);
         for (let j = 0; j < texts.length; j++) row[texts[j]] = textOf(buf, fields, texts[j]);
-        each(buf, fields, row);
+        each(buf, fields, row, count);
         count++;
         pos = next;
       }

@@ -47,7 +47,8 @@ export const readsAhead = (ctx: ExportCtx) => ctx.kind === 'postgres';
 
 /**
  * The rows of an export whose rows are arrays with the id first: keyset batches of `batch`, and on
- * PostgreSQL, where a connection of its own can be opened, the same rows by `copy` for the CSV writer.
+ * PostgreSQL, where a connection of its own can be opened, the same rows by `copy` for the writers from
+ * COPY (CSV and xlsx).
  */
 export function arrayRows<R extends readonly [number, ...unknown[]], F>(
   ctx: ExportCtx,
@@ -68,8 +69,8 @@ export function arrayRows<R extends readonly [number, ...unknown[]], F>(
 }
 
 /**
- * The first columns of a money record's export (收款方式, 提现/提取记录, 充值记录): its ID, then its member's
- * UID, phone and nickname, fields of an array row shown as they are.
+ * The first columns of a money record's export (收款方式, 提现/提取记录, 充值记录, 质押记录): its ID, then its
+ * member's UID, phone and nickname, fields of an array row shown as they are.
  */
 export function idAndMemberColumns<R extends readonly unknown[]>(c: {
   id: number;

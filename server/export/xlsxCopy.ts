@@ -60,19 +60,21 @@ export async function writeXlsxFromCopy<R>(spec: ExportSpec<R>, copy: CopyRows, 
     }
     return i;
   });
-  const values = columns.map((c) => c.value);
-  const refAttrs = refAttrsOf(columns.length);
+  const steps = { shows, values: columns.map((c) => c.value), refAttrs: refAttrsOf(columns.length) };
   const { zip, sheet } = await openSheet(spec, out);
-  const bytes = new Bytes();
-  let count = 0;
+  const output = new Bytes();
+  let rows = 0;
   try {
-    await eachCopyRow(
+    rows = await eachCopyRow(
       copy,
       out,
-      (buf, fields, row) => {
-        if (count + 1 >= XLSX_MAX_ROWS) throw tooManyRows();
+      (buf, fields, row, index) => {
+        if (index + 1 >= XLSX_MAX_ROWS) throw tooManyRows();
+        // Locals, not the closure's variables, in the loop below (as in csvCopy.ts).
+        const { shows, values, refAttrs } = steps;
+        const bytes = output;
         const { start, end, flags } = fields;
-        const r = String(count + 2);
+        const r = String(index + 2);
         // The row's text between copied fields is gathered as a string and encoded in one write: a call
         // per cell costs more than the characters.
         let text = `<row r="${r}">`;
@@ -102,16 +104,16 @@ export async function writeXlsxFromCopy<R>(spec: ExportSpec<R>, copy: CopyRows, 
           text += c;
         }
         bytes.utf8(`${text}</row>`);
-        count++;
       },
       // sheet.write() resolves once the deflater took the chunk before; each take() is a buffer of its own.
-      () => (bytes.used >= WRITE_BYTES ? sheet.write(bytes.take()) : undefined),
+      () => (output.used >= WRITE_BYTES ? sheet.write(output.take()) : undefined),
     );
-    if (!out.destroyed && bytes.used > 0) await sheet.write(bytes.take());
+    if (!out.destroyed && output.used > 0) await sheet.write(output.take());
   } catch (err) {
     sheet.abort();
+    if (out.destroyed) return rows; // the client left meanwhile: nothing to report
     throw err;
   }
   await closeSheet(zip, sheet, out); // drops the sheet if the client left
-  return count;
+  return rows;
 }

@@ -82,7 +82,9 @@ describe('xlsx from PostgreSQL-style CSV', () => {
       copy: {
         fields: FIELDS,
         chunks: async function* () {
-          yield many; // several writes' worth
+          // several writes' worth, in chunks of 64 KiB, then the failure
+          const cuts = Array.from({ length: Math.floor(many.length / 65536) }, (_, i) => (i + 1) * 65536);
+          yield* chunked(many, cuts)();
           throw new Error('division by zero');
         },
       },
