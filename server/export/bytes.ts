@@ -2,6 +2,7 @@
  * The output of the writers that make a file from PostgreSQL's COPY (./csvCopy.ts, ./xlsxCopy.ts): bytes
  * appended in place (text, copied ranges of COPY's buffers), handed on a few hundred KB at a time.
  */
+
 /** Bytes gathered before they are written (and the writer waits for the last write to drain). */
 export const WRITE_BYTES = 256 * 1024;
 

@@ -16,6 +16,7 @@ import {
   csvHeaderLine,
   drained,
   ended,
+  FORMULA_START,
   type CellValue,
   type CopyRows,
   type ExportColumn,
@@ -79,10 +80,6 @@ class CsvBytes extends Bytes {
     this.copy(b, 0, b.length);
   }
 }
-
-/** First bytes csvCell's defusing looks at: = + - @ tab CR. */
-const FORMULA_START = new Uint8Array(256);
-for (const c of [0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d]) FORMULA_START[c] = 1;
 
 /**
  * The columns in order, as what writes them: `value[k]`, or (null there) a run of shown fields that lie

@@ -99,17 +99,13 @@ export function remembered<K, V>(f: (k: K) => V, keep = 4096): (k: K) => V {
  * One formatter per column.
  */
 export function exportTimeFormatter(): (ms: number | null | undefined) => string {
-  const dates = new Map<number, string>();
+  // 'YYYY-MM-DD ' of Shanghai day d (its midnight in UTC ms formatted)
+  const dateOf = remembered((d: number) => formatTime(d * DAY_MS - SHANGHAI_OFFSET).slice(0, -8), DATES_KEPT);
   return (ms) => {
     if (ms === null || ms === undefined) return '';
     const local = ms + SHANGHAI_OFFSET;
     const d = Math.floor(local / DAY_MS);
-    let date = dates.get(d);
-    if (date === undefined) {
-      if (dates.size >= DATES_KEPT) dates.clear();
-      date = formatTime(ms).slice(0, -8); // 'YYYY-MM-DD '
-      dates.set(d, date);
-    }
+    const date = dateOf(d);
     const s = Math.floor((local - d * DAY_MS) / 1000);
     return `${date}${TWO_DIGITS[Math.floor(s / 3600)]}:${TWO_DIGITS[Math.floor(s / 60) % 60]}:${TWO_DIGITS[s % 60]}`;
   };

@@ -9,7 +9,7 @@
  * decoded, defused, escaped. The other columns' values are written by `cell` as the batch writer does.
  */
 import type { Writable } from 'node:stream';
-import type { CopyRows, ExportSpec } from './common';
+import { FORMULA_START, type CopyRows, type ExportSpec } from './common';
 import { Bytes, WRITE_BYTES } from './bytes';
 import { eachCopyRow, textOf } from './pgCsvRow';
 import { cell, closeSheet, openSheet, refAttrsOf, tooManyRows, XLSX_MAX_ROWS } from './xlsx';
@@ -20,10 +20,6 @@ for (let b = 0; b < 0x20; b++) if (b !== 0x09) CAREFUL[b] = 1; // controls (LF a
 for (const b of [0x22, 0x26, 0x3c, 0x3e]) CAREFUL[b] = 1; // " & < >
 CAREFUL[0x5f] = 2; // _ : careful when `_x` follows (Excel's escaped character)
 CAREFUL[0xef] = 3; // EF BF BE / EF BF BF: U+FFFE, U+FFFF
-
-/** First bytes `defused` looks at: = + - @ tab CR. */
-const FORMULA_START = new Uint8Array(256);
-for (const c of [0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d]) FORMULA_START[c] = 1;
 
 const INLINE = ' t="inlineStr"><is><t>';
 const INLINE_KEPT = ' t="inlineStr"><is><t xml:space="preserve">';

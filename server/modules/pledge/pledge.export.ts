@@ -129,7 +129,7 @@ export async function pledgeExport(
   const createdAt = exportTimeFormatter();
   const finishedAt = exportTimeFormatter();
   const percent = remembered((rate: string) => ratePercent(rateText(rate)));
-  const date = remembered((day: number) => dateOfDay(day));
+  const date = remembered(dateOfDay);
   const c = PLEDGE_EXPORT;
   const lz = (r: PledgeExportRow, i: typeof c.amount | typeof c.dailyYield | typeof c.totalYield | typeof c.released) =>
     formatAsset(r[i], 'LZ');
