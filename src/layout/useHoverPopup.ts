@@ -3,11 +3,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 /**
  * Open/close state of a popup driven by hovering: it shows `delay` ms after the pointer enters its
  * anchor and hides `delay` ms after the pointer has left both the anchor and the popup, so moving
- * from one to the other keeps it open. A click on the anchor toggles at once (touch screens).
+ * from one to the other keeps it open. A click on the anchor opens it at once; a tap or the keyboard
+ * toggles it (touch screens have no hover to close it by). A mouse click never closes it: the hover
+ * may have opened it a moment before the click, and a click that then closed it would take the menu
+ * away from under the pointer (it did, on a loaded machine, between a browser test's move and click).
  */
 export function useHoverPopup(delay: number) {
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The kind of pointer that pressed the anchor last ('' for the keyboard). */
+  const pointer = useRef('');
 
   const cancel = useCallback(() => {
     if (timer.current !== null) clearTimeout(timer.current);
@@ -36,9 +41,14 @@ export function useHoverPopup(delay: number) {
     anchorProps: {
       onMouseEnter: () => schedule(true),
       onMouseLeave: () => schedule(false),
+      onPointerDown: (e: { pointerType: string }) => {
+        pointer.current = e.pointerType;
+      },
       onClick: () => {
         cancel();
-        setOpen((o) => !o);
+        const mouse = pointer.current === 'mouse';
+        pointer.current = '';
+        setOpen((o) => mouse || !o);
       },
     },
     popupProps: {

@@ -91,6 +91,38 @@ describe('Header', () => {
     }
   });
 
+  /** A pointerdown of this pointer type (jsdom has no PointerEvent: a MouseEvent carrying the field). */
+  const pressWith = (el: Element, pointerType: string) => {
+    const event = new MouseEvent('pointerdown', { bubbles: true, cancelable: true });
+    Object.defineProperty(event, 'pointerType', { value: pointerType });
+    fireEvent(el, event);
+  };
+
+  it('keeps the dropdown open when a mouse clicks the button after hovering has opened it; a tap toggles', async () => {
+    await renderHeader();
+    jest.useFakeTimers();
+    try {
+      const account = screen.getByRole('button', { name: 'admin' });
+      fireEvent.mouseEnter(account);
+      act(() => jest.advanceTimersByTime(150));
+      expect(screen.getByRole('menuitem', { name: '退出登录' })).toBeVisible();
+      // The click right after the hover opened it (a loaded machine's browser test did exactly this).
+      pressWith(account, 'mouse');
+      fireEvent.click(account);
+      act(() => jest.advanceTimersByTime(1000));
+      expect(screen.getByRole('menuitem', { name: '退出登录' })).toBeVisible();
+      // A tap (no hover on a touch screen) closes it, and a second one opens it again.
+      pressWith(account, 'touch');
+      fireEvent.click(account);
+      expect(screen.queryByRole('menuitem', { name: '退出登录' })).toBeNull();
+      pressWith(account, 'touch');
+      fireEvent.click(account);
+      expect(screen.getByRole('menuitem', { name: '退出登录' })).toBeVisible();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('opens 个人中心 with the login before this one, and 修改密码 from the account menu', async () => {
     const lastLoginAt = Date.UTC(2026, 10, 24, 1, 2, 3); // 2026-11-24 09:02:03 Shanghai
     mockApi(undefined, undefined, { username: 'admin', lastLoginAt, lastLoginIp: '10.1.2.3', waiting: [] });
