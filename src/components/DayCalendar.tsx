@@ -38,6 +38,9 @@ export default function DayCalendar({ value, minDay = '', maxDay = '', onPick }:
         value={toDayjs(value) ?? null}
         minDate={toDayjs(minDay)}
         maxDate={toDayjs(maxDay)}
+        // With no day chosen, an end's calendar opens on its start's month (a range is picked from its
+        // start onwards), not on today's: MUI would show today whenever the start lies in a past month.
+        referenceDate={toDayjs(minDay)}
         onChange={(next, state) => {
           // Picking a year or month only moves the calendar; a day ends the choice.
           if (next && next.isValid() && state !== 'partial') onPick(next.format(DAY_FORMAT));
