@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { RECOVERY_CODE_PATTERN } from '../../../domain/totp';
-import { IdParam, Ok, OkNull } from '../../http/schemas';
+import { IdParam, Nullable, Ok, OkNull } from '../../http/schemas';
 
 /** Six digits, spaces allowed between them (the service drops them). */
 const TOTP_CODE_PATTERN_LOOSE = '^[0-9 ]{6,12}$';
@@ -39,7 +39,7 @@ export const TotpStatusResult = Ok(
     available: Type.Boolean({ description: 'TOTP_KEY is set: binding is possible' }),
     bound: Type.Boolean(),
     required: Type.Boolean({ description: "the manager's role asks for an authenticator" }),
-    boundAt: Type.Union([Type.Integer(), Type.Null()], { description: 'epoch ms' }),
+    boundAt: Nullable(Type.Integer(), { description: 'epoch ms' }),
     recoveryLeft: Type.Integer({ description: 'unused recovery codes' }),
     stepUpSeconds: Type.Integer({ description: 'how long a code covers money actions' }),
   }),

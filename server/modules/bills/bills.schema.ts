@@ -6,6 +6,7 @@ import {
   CursorResult,
   IdParam,
   IntEnum,
+  Nullable,
   Ok,
   PageOf,
   PageQuery,
@@ -61,7 +62,7 @@ export const BillRow = Type.Object({
   frozenChange: Type.String({ description: 'signed change of frozen' }),
   frozenAfter: Type.String(),
   refKind: Type.String({ description: 'what caused it: withdrawal, deposit, transfer… ("" for none)' }),
-  refId: Type.Union([Type.Integer(), Type.Null()]),
+  refId: Nullable(Type.Integer()),
   remark: Type.String(),
   createdAt: Type.Integer({ description: 'epoch ms' }),
 });
@@ -72,14 +73,11 @@ export const BillPage = PageOf(BillRow, {
     description:
       'true: a member filter matches more bills than `total` (its count stops at the cap); page on with `after`',
   }),
-  sum: Type.Union(
-    [
-      Type.Object({
-        /** Sum of change per asset of the filtered rows (amounts of two assets never add up). */
-        byAsset: Type.Array(Type.Object({ asset: AssetEnum, change: Type.String(), frozenChange: Type.String() })),
-      }),
-      Type.Null(),
-    ],
+  sum: Nullable(
+    Type.Object({
+      /** Sum of change per asset of the filtered rows (amounts of two assets never add up). */
+      byAsset: Type.Array(Type.Object({ asset: AssetEnum, change: Type.String(), frozenChange: Type.String() })),
+    }),
     { description: 'null when the total is capped (a member filter): narrow the filters to see the sum' },
   ),
 });

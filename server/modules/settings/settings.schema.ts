@@ -1,7 +1,7 @@
 /** 系统设置 and the LZ price (SPEC.md GET/POST setting, price). */
 import { Type } from '@sinclair/typebox';
 import { SettingGroups as G, SettingLabels as L, SettingLimits } from '../../../domain/platformSettings';
-import { MoneyString, MultilineText, NullableInt, Ok } from '../../http/schemas';
+import { MoneyString, MultilineText, Nullable, NullableInt, Ok } from '../../http/schemas';
 
 const Platform = Type.Object(
   { name: Type.String({ minLength: 1, maxLength: SettingLimits.nameMax, title: L.platform.name }) },
@@ -97,13 +97,13 @@ export const PlatformSettingsBody = Type.Object(
 
 export const PricePoint = Type.Object({
   date: Type.String({ description: 'YYYY-MM-DD (Asia/Shanghai)' }),
-  price: Type.Union([Type.String(), Type.Null()], {
+  price: Nullable(Type.String(), {
     description: 'the price at the end of that day; null before the first',
   }),
 });
 export const PriceResult = Ok(
   Type.Object({
-    now: Type.Union([Type.String(), Type.Null()], { description: 'USDT per LZ; null when never set' }),
+    now: Nullable(Type.String(), { description: 'USDT per LZ; null when never set' }),
     updatedAt: NullableInt,
     updatedBy: Type.String(),
     history: Type.Array(PricePoint, { description: 'the last 30 days, oldest first, today last' }),

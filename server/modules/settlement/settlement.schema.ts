@@ -1,11 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SettlementStatus as StatusEnum } from '../../../domain/settlement';
-import { EnumSchema } from '../../http/schemas';
+import { EnumSchema, Nullable, NullableInt } from '../../http/schemas';
 
 /** 1 进行中, 2 已完成, 3 失败 */
 export const SettlementStatus = EnumSchema(StatusEnum);
-
-const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
 
 /**
  * One run of the daily settlement job as the pledge and seed pages show it (their lists answer it as
@@ -33,4 +31,4 @@ export const SettlementRunView = Type.Object(
 export type SettlementRunView = Static<typeof SettlementRunView>;
 
 /** `lastRun` of a list response: the latest run, or null before the first. */
-export const LastRun = Type.Union([SettlementRunView, Type.Null()]);
+export const LastRun = Nullable(SettlementRunView);

@@ -1,6 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import { ManagerStatus as Status } from '../../../domain/managers';
-import { IdParam, IntEnum, MAX_INT4, Ok, OkNull, PageOf, PageQuery, StringEnum } from '../../http/schemas';
+import {
+  IdParam,
+  IntEnum,
+  MAX_INT4,
+  Nullable,
+  NullableString,
+  Ok,
+  OkNull,
+  PageOf,
+  PageQuery,
+  StringEnum,
+} from '../../http/schemas';
 
 /** 1 启用, 0 禁用 */
 export const ManagerStatus = IntEnum(Status.values, { title: '状态', description: '1 启用, 0 禁用' });
@@ -24,8 +35,8 @@ export const ManagerRow = Type.Object({
   /** The manager's role is the super role (holds everything). */
   isSuper: Type.Boolean(),
   status: ManagerStatus,
-  lastLoginAt: Type.Union([Type.Integer(), Type.Null()], { description: 'epoch ms' }),
-  lastLoginIp: Type.Union([Type.String(), Type.Null()]),
+  lastLoginAt: Nullable(Type.Integer(), { description: 'epoch ms' }),
+  lastLoginIp: NullableString,
   /** An authenticator is bound (the super manager may reset it). */
   totpOn: Type.Boolean(),
   createdAt: Type.Integer({ description: 'epoch ms' }),
