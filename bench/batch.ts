@@ -4,7 +4,9 @@
  * the database shows each at status 1 with no bill added (approval moves no money), and the same call
  * again succeeds for none of them. `warm` (default 0) first approves that many pending 提取 (type 2) in
  * one call of its own, so the call measured runs on a server whose code is compiled (a server that has
- * been up a while) rather than one just started.
+ * been up a while) rather than one just started. `reset` puts the approved records back as they were
+ * read before the call (status, remark, auditor), removes the op-log rows the run added and rebuilds
+ * withdrawal_stat, so the next run approves the same records (bench data only: never a real database).
  */
 import { sql } from 'kysely';
 import { createDb } from '../server/db/dialect';
@@ -12,6 +14,7 @@ import { fmt, log, PG_SCHEMA, PG_URL, SQLITE_FILE } from './lib/args';
 import { cpuMsOfAll, serverPids, startServer } from './lib/proc';
 import { login } from './api/suite';
 import { WITHDRAWAL_TABLES } from './data/records';
+import { rebuildWithdrawalStats, withdrawalStatViolations } from '../server/modules/withdrawals/withdrawals.repository';
 
 export interface BatchResult {
   db: string;
@@ -30,6 +33,8 @@ export interface BatchResult {
   repeatSucceeded: number;
   /** Extracts approved first to warm the server (0: the call measured is its first). */
   warmed?: number;
+  /** The records were put back afterwards (--batch-reset): withdrawal_stat violations after the rebuild. */
+  resetViolations?: number;
   skipped?: string;
 }
 
@@ -39,6 +44,7 @@ export async function runBatch(o: {
   count: number;
   action: string;
   warm?: number;
+  reset?: boolean;
 }): Promise<BatchResult> {
   const h = createDb(o.db === 'sqlite' ? `sqlite:${SQLITE_FILE}` : PG_URL, {
     pgSchema: o.db === 'pg' ? PG_SCHEMA : undefined,
@@ -106,6 +112,16 @@ export async function runBatch(o: {
       ? ((await call(await pending(2, o.warm), 'approve', '预热')).body.data?.succeeded?.length ?? 0)
       : 0;
     const logBefore = await count(sql<{ n: number }>`select count(*) as n from op_log`);
+    const lastLogId = await count(sql<{ n: number }>`select coalesce(max(id), 0) as n from op_log`);
+    // What the approval changes, as it was (restored by `reset`).
+    const before = o.reset
+      ? (
+          await sql<{
+            id: number;
+            remark: string;
+          }>`select id, remark from ${sql.table(table)} where id in (${inList})`.execute(h.db)
+        ).rows
+      : [];
     const serverProcesses = () => serverPids(server.proc.pid!, o.db === 'pg' ? 'bench_batch' : null, PG_URL);
     const pids = await serverProcesses();
     const cpu0 = new Map(pids.map((p) => [p, cpuMsOfAll([p])]));
@@ -126,6 +142,17 @@ export async function runBatch(o: {
       )) - billsBefore;
     const opLogRows = (await count(sql<{ n: number }>`select count(*) as n from op_log`)) - logBefore;
     const again = await call();
+    let resetViolations: number | undefined;
+    if (o.reset) {
+      for (const b of before) {
+        await sql`update ${sql.table(table)} set status = 0, remark = ${b.remark}, auditor_id = null, auditor_name = null, audited_at = null where id = ${b.id} and status = 1`.execute(
+          h.db,
+        );
+      }
+      await sql`delete from op_log where id > ${lastLogId}`.execute(h.db);
+      await rebuildWithdrawalStats(h.db);
+      resetViolations = (await withdrawalStatViolations(h.db)).length;
+    }
     const r: BatchResult = {
       db: o.db,
       count: ids.length,
@@ -140,9 +167,10 @@ export async function runBatch(o: {
       repeatSeconds: again.seconds,
       repeatSucceeded: again.body.data?.succeeded?.length ?? 0,
       warmed,
+      ...(o.reset ? { resetViolations } : {}),
     };
     log(
-      `batch ${o.db}: ${warmed ? `after ${warmed} to warm, ` : ''}${fmt(r.count)} approvals in ${r.seconds.toFixed(2)} s (server CPU ${cpuSeconds.toFixed(2)} s${o.db === 'pg' ? `, of which PostgreSQL ${dbCpuSeconds.toFixed(2)} s` : ''}): ${r.succeeded} succeeded, ${r.failed} failed, ${r.approvedInDb} at status 1 in the database, ${r.billsAdded} bills added, ${r.opLogRows} op-log rows; the same call again: ${r.repeatSucceeded} succeeded in ${r.repeatSeconds.toFixed(2)} s`,
+      `batch ${o.db}: ${warmed ? `after ${warmed} to warm, ` : ''}${fmt(r.count)} approvals in ${r.seconds.toFixed(2)} s (server CPU ${cpuSeconds.toFixed(2)} s${o.db === 'pg' ? `, of which PostgreSQL ${dbCpuSeconds.toFixed(2)} s` : ''}): ${r.succeeded} succeeded, ${r.failed} failed, ${r.approvedInDb} at status 1 in the database, ${r.billsAdded} bills added, ${r.opLogRows} op-log rows; the same call again: ${r.repeatSucceeded} succeeded in ${r.repeatSeconds.toFixed(2)} s${o.reset ? `; put back (${resetViolations} withdrawal_stat violations)` : ''}`,
     );
     return r;
   } finally {
