@@ -4,13 +4,15 @@
  * the database shows each at status 1 with no bill added (approval moves no money), and the same call
  * again succeeds for none of them. `warm` (default 0) first approves that many pending 提取 (type 2) in
  * one call of its own, so the call measured runs on a server whose code is compiled (a server that has
- * been up a while) rather than one just started. `reset` puts the approved records back as they were
- * read before the call (status, remark, auditor), removes the op-log rows the run added and rebuilds
- * withdrawal_stat, so the next run approves the same records (bench data only: never a real database).
+ * been up a while) rather than one just started. `reset` (approvals only) puts the approved records back
+ * to 待审核 with the remark read before the call and no auditor, removes the op-log rows the run added and
+ * rebuilds withdrawal_stat, so the next run approves the same records; it refuses any database but the
+ * bench's own (the PostgreSQL schema bench…, a SQLite file under bench/out).
  */
 import { sql } from 'kysely';
 import { createDb } from '../server/db/dialect';
-import { fmt, log, PG_SCHEMA, PG_URL, SQLITE_FILE } from './lib/args';
+import path from 'node:path';
+import { fmt, log, OUT_DIR, PG_SCHEMA, PG_URL, SQLITE_FILE } from './lib/args';
 import { cpuMsOfAll, serverPids, startServer } from './lib/proc';
 import { login } from './api/suite';
 import { WITHDRAWAL_TABLES } from './data/records';
@@ -33,8 +35,9 @@ export interface BatchResult {
   repeatSucceeded: number;
   /** Extracts approved first to warm the server (0: the call measured is its first). */
   warmed?: number;
-  /** The records were put back afterwards (--batch-reset): withdrawal_stat violations after the rebuild. */
-  resetViolations?: number;
+  /** --batch-reset: pending 提现 before the call and after they were put back (equal when it worked). */
+  pendingBefore?: number;
+  pendingAfterReset?: number;
   skipped?: string;
 }
 
@@ -46,6 +49,14 @@ export async function runBatch(o: {
   warm?: number;
   reset?: boolean;
 }): Promise<BatchResult> {
+  if (o.reset) {
+    if (o.action !== 'approve') throw new Error('--batch-reset undoes approvals only (a rejection moves money)');
+    const own =
+      o.db === 'pg'
+        ? PG_SCHEMA.startsWith('bench')
+        : path.resolve(SQLITE_FILE).startsWith(path.resolve(OUT_DIR) + path.sep);
+    if (!own) throw new Error('--batch-reset runs on the bench data only (schema bench…, a file under bench/out)');
+  }
   const h = createDb(o.db === 'sqlite' ? `sqlite:${SQLITE_FILE}` : PG_URL, {
     pgSchema: o.db === 'pg' ? PG_SCHEMA : undefined,
   });
@@ -86,6 +97,15 @@ export async function runBatch(o: {
           h.db,
         )
       ).rows.map((r) => Number(r.id));
+    const pendingCount = async () =>
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*) as n from ${sql.table(table!)} where status = 0 and type = 1`.execute(h.db)
+        ).rows[0].n,
+      );
+    const pendingBefore = o.reset ? await pendingCount() : undefined;
     const ids = await pending(1, o.count);
     if (!ids.length) return { ...empty, skipped: 'no pending withdrawals left (rebuild with npm run bench:data)' };
     const count = async (q: ReturnType<typeof sql<{ n: number }>>) => Number((await q.execute(h.db)).rows[0].n);
@@ -142,16 +162,18 @@ export async function runBatch(o: {
       )) - billsBefore;
     const opLogRows = (await count(sql<{ n: number }>`select count(*) as n from op_log`)) - logBefore;
     const again = await call();
-    let resetViolations: number | undefined;
+    let pendingAfterReset: number | undefined;
     if (o.reset) {
       for (const b of before) {
         await sql`update ${sql.table(table)} set status = 0, remark = ${b.remark}, auditor_id = null, auditor_name = null, audited_at = null where id = ${b.id} and status = 1`.execute(
           h.db,
         );
       }
-      await sql`delete from op_log where id > ${lastLogId}`.execute(h.db);
+      await sql`delete from op_log where id > ${lastLogId} and username = 'admin'`.execute(h.db);
       await rebuildWithdrawalStats(h.db);
-      resetViolations = (await withdrawalStatViolations(h.db)).length;
+      const violations = (await withdrawalStatViolations(h.db)).length;
+      if (violations) throw new Error(`--batch-reset: withdrawal_stat has ${violations} violations after its rebuild`);
+      pendingAfterReset = await pendingCount();
     }
     const r: BatchResult = {
       db: o.db,
@@ -167,10 +189,10 @@ export async function runBatch(o: {
       repeatSeconds: again.seconds,
       repeatSucceeded: again.body.data?.succeeded?.length ?? 0,
       warmed,
-      ...(o.reset ? { resetViolations } : {}),
+      ...(o.reset ? { pendingBefore, pendingAfterReset } : {}),
     };
     log(
-      `batch ${o.db}: ${warmed ? `after ${warmed} to warm, ` : ''}${fmt(r.count)} approvals in ${r.seconds.toFixed(2)} s (server CPU ${cpuSeconds.toFixed(2)} s${o.db === 'pg' ? `, of which PostgreSQL ${dbCpuSeconds.toFixed(2)} s` : ''}): ${r.succeeded} succeeded, ${r.failed} failed, ${r.approvedInDb} at status 1 in the database, ${r.billsAdded} bills added, ${r.opLogRows} op-log rows; the same call again: ${r.repeatSucceeded} succeeded in ${r.repeatSeconds.toFixed(2)} s${o.reset ? `; put back (${resetViolations} withdrawal_stat violations)` : ''}`,
+      `batch ${o.db}: ${warmed ? `after ${warmed} to warm, ` : ''}${fmt(r.count)} approvals in ${r.seconds.toFixed(2)} s (server CPU ${cpuSeconds.toFixed(2)} s${o.db === 'pg' ? `, of which PostgreSQL ${dbCpuSeconds.toFixed(2)} s` : ''}): ${r.succeeded} succeeded, ${r.failed} failed, ${r.approvedInDb} at status 1 in the database, ${r.billsAdded} bills added, ${r.opLogRows} op-log rows; the same call again: ${r.repeatSucceeded} succeeded in ${r.repeatSeconds.toFixed(2)} s${o.reset ? `; put back: ${pendingBefore} pending 提现 before, ${pendingAfterReset} after` : ''}`,
     );
     return r;
   } finally {

@@ -136,7 +136,7 @@ async function main() {
           password: ADMIN_PASSWORD,
           count: intFlag(flags, 'batch', 1000),
           warm: intFlag(flags, 'batch-warm', 0),
-          reset: flags['batch-reset'] === true,
+          reset: flags['batch-reset'] === true || flags['batch-reset'] === 'true',
           action: strFlag(flags, 'action', 'approve'),
         }),
       );

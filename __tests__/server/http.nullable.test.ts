@@ -24,7 +24,7 @@ function schemaFiles(): string[] {
   return out;
 }
 
-/** The JSON-pointer-ish places under `node` where an anyOf/oneOf has a `type: 'null'` branch. */
+/** The places under `node` that spell "or null" otherwise: an anyOf/oneOf branch or a type list with null. */
 function nullUnions(node: unknown, at: string, out: string[]): string[] {
   if (!node || typeof node !== 'object') return out;
   const n = node as Record<string, unknown>;
@@ -34,6 +34,7 @@ function nullUnions(node: unknown, at: string, out: string[]): string[] {
       out.push(`${at}/${key}`);
     }
   }
+  if (Array.isArray(n.type) && n.type.includes('null')) out.push(`${at}/type`);
   for (const [k, v] of Object.entries(n)) nullUnions(v, `${at}/${k}`, out);
   return out;
 }
@@ -51,8 +52,24 @@ describe('Nullable', () => {
     expect(JSON.stringify(Nullable(Type.Object({ a: Type.String() })))).not.toContain('anyOf');
   });
 
-  it('refuses a schema without a single type (a union has none)', () => {
+  it('refuses a schema without a single type (a union has none) or with an $id', () => {
     expect(() => Nullable(Type.Union([Type.String(), Type.Integer()]))).toThrow('Nullable');
+    expect(() => Nullable(Type.String({ $id: 'Name' }))).toThrow('$id');
+  });
+
+  it('lists null in an enum, which nullable does not widen', async () => {
+    const Asset = Type.Unsafe<'USDT' | 'LZ'>({ type: 'string', enum: ['USDT', 'LZ'] });
+    expect(Nullable(Asset)).toMatchObject({ enum: ['USDT', 'LZ', null], nullable: true });
+    const app = Fastify();
+    app.post('/asset', { schema: { body: Type.Object({ a: Nullable(Asset) }) } }, async (req) => req.body);
+    try {
+      for (const a of [null, 'LZ']) {
+        expect((await app.inject({ method: 'POST', url: '/asset', payload: { a } })).json()).toEqual({ a });
+      }
+      expect((await app.inject({ method: 'POST', url: '/asset', payload: { a: 'BTC' } })).statusCode).toBe(400);
+    } finally {
+      await app.close();
+    }
   });
 
   it('serializes null and values through Fastify, dropping undeclared fields, and validates input with it', async () => {

@@ -32,12 +32,15 @@ export const PageOf = <T extends TSchema, E extends Record<string, TSchema> = {}
  * `T` or null, spelt as OpenAPI 3.0 spells it (the contract is 3.0.3): `{ type: …, nullable: true }`, not
  * `anyOf: [T, { type: 'null' }]`. fast-json-stringify serialises an anyOf by running an Ajv validator per
  * branch on every value (four per member row of a page); a nullable type takes its plain `=== null` test.
- * Ajv validates `nullable` as OpenAPI does. `T` must have a `type` (a union has none: it throws at start).
+ * An enum lists null too (OpenAPI 3.0.3: `nullable` does not widen an enum, and Ajv checks it).
+ * `T` must have a single `type` (a union has none) and no `$id` (a copy would repeat it): it throws at start.
  */
 export const Nullable = <T extends TSchema>(t: T, opts: SchemaOptions = {}): TUnsafe<Static<T> | null> => {
   if (typeof t.type !== 'string') throw new Error('Nullable: the schema needs a single type');
+  if (t.$id !== undefined) throw new Error('Nullable: a schema with an $id would be copied with it');
   // A plain copy: TypeBox's own marks (symbols) stay with the original.
   const plain = JSON.parse(JSON.stringify(t)) as Record<string, unknown>;
+  if (Array.isArray(plain.enum)) plain.enum = [...(plain.enum as unknown[]), null];
   return Type.Unsafe<Static<T> | null>({ ...plain, ...opts, nullable: true });
 };
 export const NullableInt = Nullable(Type.Integer());

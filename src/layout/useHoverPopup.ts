@@ -44,9 +44,11 @@ export function useHoverPopup(delay: number) {
       onPointerDown: (e: { pointerType: string }) => {
         pointer.current = e.pointerType;
       },
-      onClick: () => {
+      onClick: (e: { detail: number }) => {
         cancel();
-        const mouse = pointer.current === 'mouse';
+        // A click the keyboard made (Enter, Space) has no count: a press that never became a click (dragged
+        // off the button) leaves its pointer type behind, which must not turn the next key into a mouse.
+        const mouse = pointer.current === 'mouse' && e.detail > 0;
         pointer.current = '';
         setOpen((o) => mouse || !o);
       },

@@ -108,15 +108,21 @@ describe('Header', () => {
       expect(screen.getByRole('menuitem', { name: '退出登录' })).toBeVisible();
       // The click right after the hover opened it (a loaded machine's browser test did exactly this).
       pressWith(account, 'mouse');
-      fireEvent.click(account);
+      fireEvent.click(account, { detail: 1 });
       act(() => jest.advanceTimersByTime(1000));
+      expect(screen.getByRole('menuitem', { name: '退出登录' })).toBeVisible();
+      // A mouse press that never became a click, then Enter (a click without a count): that toggles.
+      pressWith(account, 'mouse');
+      fireEvent.click(account, { detail: 0 });
+      expect(screen.queryByRole('menuitem', { name: '退出登录' })).toBeNull();
+      fireEvent.click(account, { detail: 0 });
       expect(screen.getByRole('menuitem', { name: '退出登录' })).toBeVisible();
       // A tap (no hover on a touch screen) closes it, and a second one opens it again.
       pressWith(account, 'touch');
-      fireEvent.click(account);
+      fireEvent.click(account, { detail: 1 });
       expect(screen.queryByRole('menuitem', { name: '退出登录' })).toBeNull();
       pressWith(account, 'touch');
-      fireEvent.click(account);
+      fireEvent.click(account, { detail: 1 });
       expect(screen.getByRole('menuitem', { name: '退出登录' })).toBeVisible();
     } finally {
       jest.useRealTimers();

@@ -25,7 +25,7 @@ export type GetStatApiResponse = /** status 200 Default Response */ {
   figures: {
     amount: string | null;
     /** USDT, LZ or ENERGY */
-    asset: ('USDT' | 'LZ' | 'ENERGY') | null;
+    asset: ('USDT' | 'LZ' | 'ENERGY' | null) | null;
     count: number | null;
     key:
       | 'membersTotal'
@@ -45,7 +45,7 @@ export type GetStatApiResponse = /** status 200 Default Response */ {
   }[];
   series: {
     /** USDT, LZ or ENERGY */
-    asset: ('USDT' | 'LZ' | 'ENERGY') | null;
+    asset: ('USDT' | 'LZ' | 'ENERGY' | null) | null;
     key:
       | 'membersNew'
       | 'deposits'
@@ -74,7 +74,7 @@ export type GetWelcomeApiResponse = /** status 200 Default Response */ {
   waiting: {
     amount: string | null;
     /** USDT, LZ or ENERGY */
-    asset: ('USDT' | 'LZ' | 'ENERGY') | null;
+    asset: ('USDT' | 'LZ' | 'ENERGY' | null) | null;
     count: number;
     key: 'withdraw' | 'extract' | 'deposit' | 'appeal' | 'ship';
   }[];
