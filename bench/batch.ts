@@ -9,9 +9,9 @@
  * rebuilds withdrawal_stat, so the next run approves the same records; it refuses any database but the
  * bench's own (the PostgreSQL schema bench…, a SQLite file under bench/out).
  */
+import path from 'node:path';
 import { sql } from 'kysely';
 import { createDb } from '../server/db/dialect';
-import path from 'node:path';
 import { fmt, log, OUT_DIR, PG_SCHEMA, PG_URL, SQLITE_FILE } from './lib/args';
 import { cpuMsOfAll, serverPids, startServer } from './lib/proc';
 import { login } from './api/suite';
@@ -97,18 +97,12 @@ export async function runBatch(o: {
           h.db,
         )
       ).rows.map((r) => Number(r.id));
-    const pendingCount = async () =>
-      Number(
-        (
-          await sql<{
-            n: number;
-          }>`select count(*) as n from ${sql.table(table!)} where status = 0 and type = 1`.execute(h.db)
-        ).rows[0].n,
-      );
+    const count = async (q: ReturnType<typeof sql<{ n: number }>>) => Number((await q.execute(h.db)).rows[0].n);
+    const pendingCount = () =>
+      count(sql<{ n: number }>`select count(*) as n from ${sql.table(table!)} where status = 0 and type = 1`);
     const pendingBefore = o.reset ? await pendingCount() : undefined;
     const ids = await pending(1, o.count);
     if (!ids.length) return { ...empty, skipped: 'no pending withdrawals left (rebuild with npm run bench:data)' };
-    const count = async (q: ReturnType<typeof sql<{ n: number }>>) => Number((await q.execute(h.db)).rows[0].n);
     const inList = sql.join(ids.map((id) => sql`${id}`));
     const billsBefore = await count(
       sql<{ n: number }>`select count(*) as n from bill where ref_kind = 'withdrawal' and ref_id in (${inList})`,

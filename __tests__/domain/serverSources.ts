@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-function sourceFiles(dir: string): string[] {
+/** Every `.ts` file below `dir`. */
+export function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) return sourceFiles(p);

@@ -2,26 +2,18 @@
  * `Nullable` (server/http/schemas.ts): `T` or null as OpenAPI 3.0 spells it, so that Fastify's response
  * serializer takes its plain null test instead of validating an anyOf's branches for every value.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { Nullable, NullableInt, NullableString } from '../../server/http/schemas';
+import { sourceFiles } from '../domain/serverSources';
 
 const SERVER = path.join(__dirname, '../../server');
 
 /** Every `*.schema.ts` of the server, and the shared blocks. */
 function schemaFiles(): string[] {
-  const out = [path.join(SERVER, 'http/schemas.ts')];
-  const walk = (dir: string) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.schema.ts')) out.push(p);
-    }
-  };
-  walk(path.join(SERVER, 'modules'));
-  return out;
+  const modules = sourceFiles(path.join(SERVER, 'modules')).filter((f) => f.endsWith('.schema.ts'));
+  return [path.join(SERVER, 'http/schemas.ts'), ...modules];
 }
 
 /** The places under `node` that spell "or null" otherwise: an anyOf/oneOf branch or a type list with null. */
