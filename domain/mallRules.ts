@@ -77,7 +77,8 @@ export const MallMessages = {
 } as const;
 
 const SHANGHAI = 8 * 3600_000;
-const ID_DIGITS = 10;
+/** The digits of the id in an order's number. */
+export const ORDER_ID_DIGITS = 10;
 
 /**
  * An order's number: its Asia/Shanghai date and its id in ten digits ("20261125" + "0000012345").
@@ -86,7 +87,7 @@ const ID_DIGITS = 10;
 export function orderNo(id: number, createdAt: number): string {
   const d = new Date(createdAt + SHANGHAI);
   const day = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
-  return `${day}${String(id).padStart(ID_DIGITS, '0')}`;
+  return `${day}${String(id).padStart(ORDER_ID_DIGITS, '0')}`;
 }
 
 /**
@@ -103,7 +104,7 @@ export function orderNoFormatter(): (id: number, createdAt: number) => string {
       day = orderNo(0, createdAt).slice(0, 8);
       days.set(d, day);
     }
-    return `${day}${String(id).padStart(ID_DIGITS, '0')}`;
+    return `${day}${String(id).padStart(ORDER_ID_DIGITS, '0')}`;
   };
 }
 

@@ -3,6 +3,8 @@
  * defusing, backpressure. Callers import all of it through ./export.
  */
 import type { Writable } from 'node:stream';
+import type { Bytes } from './bytes';
+import type { Fields } from './pgCsvRow';
 
 export type CellValue = string | number | null | undefined;
 
@@ -18,7 +20,18 @@ export interface ExportColumn<R> {
    * calling `value`.
    */
   field?: number;
+  /**
+   * How a CSV from COPY (./csvCopy.ts) writes this column from the row's bytes (./copyCells.ts): the bytes
+   * csvCell(value(row)) would give, or false (nothing written) where it cannot, and `value` is asked.
+   */
+  csv?: CopyCell;
 }
+
+/**
+ * Writes a column's CSV field from a COPY row's bytes (`buf`, where its fields lie in `f`) into `out`;
+ * false, having written nothing, where it cannot.
+ */
+export type CopyCell = (buf: Buffer, f: Fields, out: Bytes) => boolean;
 
 /**
  * A column showing field `field` of an array row as it is (text or null): its value reads the field,

@@ -29,6 +29,7 @@ import { writeXlsxFromCopy } from './xlsxCopy';
 
 export type { CellValue, CopyRows, ExportColumn, ExportSpec } from './common';
 export { shownColumn } from './common';
+export { copyDayNumberCell, copyIntCell, copyLabelCell, copyMoneyCell, copyTimeCell } from './copyCells';
 export { arrayRows, EXPORT_BATCH_SIZE, idAndMemberColumns, keysetBatches, readsAhead } from './rows';
 
 export type ExportFormat = 'xlsx' | 'csv';

@@ -98,21 +98,35 @@ const fieldsOf = (kinds: readonly CopyFieldKind[], kind: CopyFieldKind) =>
   kinds.flatMap((k, i) => (k === kind ? [i] : []));
 
 /**
+ * What fills `row` from the row in `buf`: its `int` and `text` fields decoded (the array the columns'
+ * `value`s read; `bytes` fields stay as they were).
+ */
+export function rowDecoder(kinds: readonly CopyFieldKind[]): (buf: Buffer, fields: Fields, row: unknown[]) => void {
+  const ints = fieldsOf(kinds, 'int');
+  const texts = fieldsOf(kinds, 'text');
+  return (buf, fields, row) => {
+    for (let j = 0; j < ints.length; j++) row[ints[j]] = intOf(buf, fields, ints[j]);
+    for (let j = 0; j < texts.length; j++) row[texts[j]] = textOf(buf, fields, texts[j]);
+  };
+}
+
+/**
  * Reads `copy`'s rows for a writer: for each row, `each(buf, fields, row, index)` with the row's `int` and
  * `text` fields decoded into `row` (the array the columns' `value`s read; `bytes` fields stay undefined),
  * every field's place in `buf` in `fields`, and the row's index from 0; after each chunk, `chunkDone()`
  * (awaited: the writer hands its bytes on). Resolves with the number of rows. Once `out` closes (the client left: the worker
- * destroys it) the query stops at once, even before its first row, and the rows end there.
+ * destroys it) the query stops at once, even before its first row, and the rows end there. With `decode`
+ * false `row` is left alone: a writer that reads values only for some rows decodes those itself (rowDecoder).
  */
 export async function eachCopyRow(
   copy: CopyRows,
   out: Writable,
   each: (buf: Buffer, fields: Fields, row: unknown[], index: number) => void,
   chunkDone: () => Promise<void> | void,
+  decode = true,
 ): Promise<number> {
   const n = copy.fields.length;
-  const ints = fieldsOf(copy.fields, 'int');
-  const texts = fieldsOf(copy.fields, 'text');
+  const decodeRow = decode ? rowDecoder(copy.fields) : null;
   const fields: Fields = { start: new Int32Array(n), end: new Int32Array(n), flags: new Uint8Array(n) };
   const row = new Array<unknown>(n).fill(undefined);
   let count = 0;
@@ -130,8 +144,7 @@ export async function eachCopyRow(
       for (;;) {
         const next = splitRow(buf, pos, len, n, fields);
         if (next < 0) break;
-        for (let j = 0; j < ints.length; j++) row[ints[j]] = intOf(buf, fields, ints[j]);
-        for (let j = 0; j < texts.length; j++) row[texts[j]] = textOf(buf, fields, texts[j]);
+        if (decodeRow !== null) decodeRow(buf, fields, row);
         each(buf, fields, row, count);
         count++;
         pos = next;

@@ -7,7 +7,7 @@
  */
 import type { Static } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
-import type { Asset } from '../../../domain/assets';
+import { AssetDecimals, type Asset } from '../../../domain/assets';
 import { BillType } from '../../../domain/bills';
 import {
   OrderActions,
@@ -16,13 +16,23 @@ import {
   type OrderStatus as Status,
   type ProductKind as Kind,
 } from '../../../domain/mall';
-import { MallMessages, orderIdOf, orderNo, orderNoFormatter } from '../../../domain/mallRules';
+import { MallMessages, ORDER_ID_DIGITS, orderIdOf, orderNo, orderNoFormatter } from '../../../domain/mallRules';
 import { assetText, formatAsset } from '../../../domain/money';
 import { SHANGHAI_OFFSET } from '../../../domain/time';
 import type { Actor, Ctx, ExportCtx } from '../../context';
 import { countedTransaction, type CounterMoves } from '../../db/counterMoves';
 import type { Database } from '../../db/schema';
-import { arrayRows, exportTimeFormatter, shownColumn, type ExportSpec } from '../../export/export';
+import {
+  arrayRows,
+  copyDayNumberCell,
+  copyIntCell,
+  copyLabelCell,
+  copyMoneyCell,
+  copyTimeCell,
+  exportTimeFormatter,
+  shownColumn,
+  type ExportSpec,
+} from '../../export/export';
 import { badInput, conflict, notFound } from '../../errors';
 import { pageOf } from '../../db/keyset';
 import { parseRange } from '../../range';
@@ -133,30 +143,56 @@ export async function orderExport(
   return {
     title: '商城订单',
     columns: [
-      { header: '订单号', width: 22, value: (r) => numberOf(Number(r[c.id]), Number(r[c.createdAt])) },
+      {
+        header: '订单号',
+        width: 22,
+        value: (r) => numberOf(Number(r[c.id]), Number(r[c.createdAt])),
+        csv: copyDayNumberCell(c.id, c.createdAt, (ms) => orderNo(0, ms).slice(0, 8), ORDER_ID_DIGITS),
+      },
       shown('会员UID', 12, c.uid),
       shown('手机号', 14, c.phone),
       shown('昵称', 14, c.nickname),
       shown('商品', 24, c.productName),
       shown('规格', 20, c.spec),
-      { header: '类型', width: 8, value: (r) => ProductKind.label(Number(r[c.kind])) },
+      {
+        header: '类型',
+        width: 8,
+        value: (r) => ProductKind.label(Number(r[c.kind])),
+        csv: copyLabelCell(c.kind, ProductKind.label),
+      },
       shown('币种', 8, c.asset),
-      { header: '单价', width: 14, value: (r) => money(r, c.unitPrice) },
-      { header: '数量', width: 8, value: (r) => Number(r[c.quantity]) },
-      { header: '金额', width: 14, value: (r) => money(r, c.total) },
+      {
+        header: '单价',
+        width: 14,
+        value: (r) => money(r, c.unitPrice),
+        csv: copyMoneyCell(c.unitPrice, c.asset, AssetDecimals),
+      },
+      { header: '数量', width: 8, value: (r) => Number(r[c.quantity]), csv: copyIntCell(c.quantity) },
+      { header: '金额', width: 14, value: (r) => money(r, c.total), csv: copyMoneyCell(c.total, c.asset, AssetDecimals) },
       shown('收货人', 12, c.receiverName),
       shown('收货电话', 14, c.receiverPhone),
       shown('收货地址', 36, c.receiverAddress),
-      { header: '状态', width: 10, value: (r) => OrderStatus.label(Number(r[c.status])) },
+      {
+        header: '状态',
+        width: 10,
+        value: (r) => OrderStatus.label(Number(r[c.status])),
+        csv: copyLabelCell(c.status, OrderStatus.label),
+      },
       shown('快递公司', 12, c.expressCompany),
       shown('快递单号', 20, c.trackingNo),
       shown('备注', 20, c.remark),
-      { header: '下单时间', width: 20, value: (r) => placed(Number(r[c.createdAt])) },
-      { header: '发货时间', width: 20, value: (r) => shipped(r[c.shippedAt] == null ? null : Number(r[c.shippedAt])) },
+      { header: '下单时间', width: 20, value: (r) => placed(Number(r[c.createdAt])), csv: copyTimeCell(c.createdAt) },
+      {
+        header: '发货时间',
+        width: 20,
+        value: (r) => shipped(r[c.shippedAt] == null ? null : Number(r[c.shippedAt])),
+        csv: copyTimeCell(c.shippedAt),
+      },
       {
         header: '完成时间',
         width: 20,
         value: (r) => finished(r[c.finishedAt] == null ? null : Number(r[c.finishedAt])),
+        csv: copyTimeCell(c.finishedAt),
       },
     ],
     ...arrayRows(ctx, filter, orderBatch, orderCopy, batchSize),
