@@ -8,7 +8,6 @@
  * writer with csvCell(value) over edge values.
  */
 import { formatTime, SHANGHAI_OFFSET } from '../../domain/time';
-import type { Bytes } from './bytes';
 import { csvCell, type CopyCell } from './common';
 import type { Fields } from './pgCsvRow';
 
