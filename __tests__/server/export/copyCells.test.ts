@@ -23,7 +23,13 @@ import { splitRow, type Fields } from '../../../server/export/pgCsvRow';
 type Field = string | null | { quoted: string };
 
 const csvField = (v: Field) =>
-  v === null ? '' : typeof v === 'string' ? (/[",\r\n]/.test(v) || v === '' ? `"${v.replace(/"/g, '""')}"` : v) : `"${v.quoted}"`;
+  v === null
+    ? ''
+    : typeof v === 'string'
+      ? /[",\r\n]/.test(v) || v === ''
+        ? `"${v.replace(/"/g, '""')}"`
+        : v
+      : `"${v.quoted}"`;
 
 /** What `cell` writes of a row of `fields` (between two other fields, so offsets are not 0): null when it declines. */
 function written(cell: CopyCell, fields: Field[]): string | null {
@@ -54,7 +60,8 @@ describe('copyTimeCell', () => {
     const value = exportTimeFormatter();
     const times: (number | null)[] = [null, 0, 1, 999, 1000, Date.UTC(2026, 10, 27, 15, 59, 59, 999)];
     times.push(Date.UTC(2026, 10, 27, 16, 0, 0, 0), Date.UTC(2099, 11, 31, 15, 59, 59), 999_999_999_999_999);
-    for (let i = 0; i < 5000; i++) times.push(Date.UTC(1990, 0, 1) + (next() % 20000) * 86_400_000 + (next() % 86_400_000));
+    for (let i = 0; i < 5000; i++)
+      times.push(Date.UTC(1990, 0, 1) + (next() % 20000) * 86_400_000 + (next() % 86_400_000));
     for (const t of times) expect([t, written(cell, [fieldOf(t)])]).toEqual([t, csvCell(value(t))]);
   });
 
@@ -92,7 +99,20 @@ describe('copyMoneyCell', () => {
   const assets = Object.keys(AssetDecimals) as Asset[];
 
   it('writes formatAsset of the minor units in the asset’s decimals', () => {
-    const texts = ['0', '00', '5', '10', '100', '1000', '120000', '123456', '1000000', '000123', '0000001', '999999999999'];
+    const texts = [
+      '0',
+      '00',
+      '5',
+      '10',
+      '100',
+      '1000',
+      '120000',
+      '123456',
+      '1000000',
+      '000123',
+      '0000001',
+      '999999999999',
+    ];
     for (let i = 0; i < 3000; i++) {
       const digits = 1 + (next() % 22);
       let t = '';
@@ -100,12 +120,14 @@ describe('copyMoneyCell', () => {
       texts.push(t);
     }
     for (const asset of assets) {
-      for (const t of texts) expect([asset, t, written(cell, [t, asset])]).toEqual([asset, t, csvCell(formatAsset(t, asset))]);
+      for (const t of texts)
+        expect([asset, t, written(cell, [t, asset])]).toEqual([asset, t, csvCell(formatAsset(t, asset))]);
     }
   });
 
   it('declines a sign, a fraction, NULL, a quoted amount and an asset it does not know', () => {
-    for (const f of ['-5', '1.5', '', null, { quoted: '12' }, '1e3']) expect(written(cell, [f as Field, 'USDT'])).toBeNull();
+    for (const f of ['-5', '1.5', '', null, { quoted: '12' }, '1e3'])
+      expect(written(cell, [f as Field, 'USDT'])).toBeNull();
     for (const a of ['usdt', 'BTC', 'US', null, { quoted: 'USDT' }]) expect(written(cell, ['12', a])).toBeNull();
   });
 });

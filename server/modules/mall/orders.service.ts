@@ -168,7 +168,12 @@ export async function orderExport(
         csv: copyMoneyCell(c.unitPrice, c.asset, AssetDecimals),
       },
       { header: '数量', width: 8, value: (r) => Number(r[c.quantity]), csv: copyIntCell(c.quantity) },
-      { header: '金额', width: 14, value: (r) => money(r, c.total), csv: copyMoneyCell(c.total, c.asset, AssetDecimals) },
+      {
+        header: '金额',
+        width: 14,
+        value: (r) => money(r, c.total),
+        csv: copyMoneyCell(c.total, c.asset, AssetDecimals),
+      },
       shown('收货人', 12, c.receiverName),
       shown('收货电话', 14, c.receiverPhone),
       shown('收货地址', 36, c.receiverAddress),
