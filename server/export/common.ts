@@ -3,6 +3,7 @@
  * defusing, backpressure. Callers import all of it through ./export.
  */
 import type { Writable } from 'node:stream';
+import { formatTime, SHANGHAI_OFFSET } from '../../domain/time';
 import type { Bytes } from './bytes';
 import type { Fields } from './pgCsvRow';
 
@@ -196,3 +197,27 @@ export class Utf8Batch {
     return bytes;
   }
 }
+
+export const DAY_MS = 86_400_000;
+
+/** Days whose date text a time column keeps (about 11 years); it starts over when full. */
+export const DATES_KEPT = 4096;
+
+/**
+ * `f` for a column's value that repeats across rows (a mode's rate, a day): each distinct value
+ * computed once, the memory started over past `keep` values. One per column (or per export).
+ */
+export function remembered<K, V>(f: (k: K) => V, keep = 4096): (k: K) => V {
+  const known = new Map<K, V>();
+  return (k) => {
+    let v = known.get(k);
+    if (v === undefined) {
+      if (known.size >= keep) known.clear();
+      known.set(k, (v = f(k)));
+    }
+    return v;
+  };
+}
+
+/** "YYYY-MM-DD " of Shanghai day `d` (days since the epoch in Shanghai time): a time column's date part. */
+export const dateTextOfDay = (d: number) => formatTime(d * DAY_MS - SHANGHAI_OFFSET).slice(0, -8);

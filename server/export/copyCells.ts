@@ -7,13 +7,12 @@
  * the CSV from COPY with the batch writer's bytes, and __tests__/server/export/copyCells.test.ts each
  * writer with csvCell(value) over edge values.
  */
-import { formatTime, SHANGHAI_OFFSET } from '../../domain/time';
-import { csvCell, type CopyCell } from './common';
+import { SHANGHAI_OFFSET } from '../../domain/time';
+import { csvCell, DATES_KEPT, dateTextOfDay, DAY_MS, remembered, type CopyCell } from './common';
 import type { Fields } from './pgCsvRow';
 
 export type { CopyCell } from './common';
 
-const DAY_MS = 86_400_000;
 const ZERO = 0x30;
 const DOT = 0x2e;
 const COLON = 0x3a;
@@ -51,31 +50,12 @@ function twoDigits(b: Buffer, u: number, n: number): void {
   b[u + 1] = ZERO + n - 10 * tens;
 }
 
-/**
- * `remembered` for bytes: the bytes of `f(k)` for small non-negative integer keys (days, codes), kept by
- * key, the memory started over past `keep` keys.
- */
-function bytesBy(f: (k: number) => string, keep = 4096): (k: number) => Buffer {
-  const known = new Map<number, Buffer>();
-  return (k) => {
-    let b = known.get(k);
-    if (b === undefined) {
-      if (known.size >= keep) known.clear();
-      known.set(k, (b = Buffer.from(f(k))));
-    }
-    return b;
-  };
-}
-
-/**
- * The bytes of "YYYY-MM-DD " (Asia/Shanghai) of day `d` (days since the epoch in Shanghai time), as
- * exportTimeFormatter writes the date; one per column, as each of those is.
- */
-const shanghaiDates = () => bytesBy((d) => formatTime(d * DAY_MS - SHANGHAI_OFFSET).slice(0, -8));
+/** `f`'s text of each key as bytes, kept by key (remembered). */
+const bytesBy = (f: (k: number) => string, keep?: number) => remembered((k: number) => Buffer.from(f(k)), keep);
 
 /** A time column (ms since the epoch in field `i`), as exportTimeFormatter's text: '' for NULL. */
 export function copyTimeCell(i: number): CopyCell {
-  const dateOf = shanghaiDates();
+  const dateOf = bytesBy(dateTextOfDay, DATES_KEPT);
   return (buf, f, out) => {
     if (isNull(f, i)) return true;
     const ms = digitsOf(buf, f, i);

@@ -18,17 +18,29 @@ import { PassThrough, type Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyReply, RouteShorthandOptions } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { formatTime, SHANGHAI_OFFSET } from '../../domain/time';
+import { SHANGHAI_OFFSET } from '../../domain/time';
 import type { Ctx } from '../context';
 import { StringEnum } from '../http/schemas';
-import { csvCell, csvHeaderLine, drained, ended, ROWS_PER_WRITE, Utf8Batch, type ExportSpec } from './common';
+import {
+  csvCell,
+  csvHeaderLine,
+  DATES_KEPT,
+  dateTextOfDay,
+  DAY_MS,
+  drained,
+  ended,
+  remembered,
+  ROWS_PER_WRITE,
+  Utf8Batch,
+  type ExportSpec,
+} from './common';
 import { writeCsvFromCopy } from './csvCopy';
 import { cutWhenStalled } from './stall';
 import { writeXlsx } from './xlsx';
 import { writeXlsxFromCopy } from './xlsxCopy';
 
 export type { CellValue, CopyRows, ExportColumn, ExportSpec } from './common';
-export { shownColumn } from './common';
+export { remembered, shownColumn } from './common';
 export { copyDayNumberCell, copyIntCell, copyLabelCell, copyMoneyCell, copyTimeCell } from './copyCells';
 export { arrayRows, EXPORT_BATCH_SIZE, idAndMemberColumns, keysetBatches, readsAhead } from './rows';
 
@@ -71,27 +83,7 @@ export const ExportCompression: Exclude<RouteShorthandOptions['compress'], false
   zlibOptions: { level: 1, chunkSize: COMPRESSED_CHUNK },
 };
 
-const DAY_MS = 86_400_000;
 const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
-
-/** Days whose date text an exportTimeFormatter keeps (about 11 years); it starts over when full. */
-const DATES_KEPT = 4096;
-
-/**
- * `f` for a column's value that repeats across rows (a mode's rate, a day): each distinct value
- * computed once, the memory started over past `keep` values. One per column (or per export).
- */
-export function remembered<K, V>(f: (k: K) => V, keep = 4096): (k: K) => V {
-  const known = new Map<K, V>();
-  return (k) => {
-    let v = known.get(k);
-    if (v === undefined) {
-      if (known.size >= keep) known.clear();
-      known.set(k, (v = f(k)));
-    }
-    return v;
-  };
-}
 
 /**
  * `formatTime` (YYYY-MM-DD HH:mm:ss, Shanghai) for a column of a million rows: the same text, but
@@ -101,7 +93,7 @@ export function remembered<K, V>(f: (k: K) => V, keep = 4096): (k: K) => V {
  */
 export function exportTimeFormatter(): (ms: number | null | undefined) => string {
   // 'YYYY-MM-DD ' of Shanghai day d (its midnight in UTC ms formatted)
-  const dateOf = remembered((d: number) => formatTime(d * DAY_MS - SHANGHAI_OFFSET).slice(0, -8), DATES_KEPT);
+  const dateOf = remembered(dateTextOfDay, DATES_KEPT);
   return (ms) => {
     if (ms === null || ms === undefined) return '';
     const local = ms + SHANGHAI_OFFSET;

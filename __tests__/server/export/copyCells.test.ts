@@ -146,6 +146,8 @@ describe('copyDayNumberCell', () => {
       expect([id, t, written(cell, [String(id), String(t)])]).toEqual([id, t, csvCell(v)]);
     }
     expect(written(cell, ['123456789012', String(start)])).toBe(value(123456789012, start));
+    // a time with leading zeros is the same instant (Number('007') is 7): written, not declined
+    expect(written(cell, ['5', `00${start}`])).toBe(value(5, start));
   });
 
   it('declines NULL, signs and leading zeros in either field', () => {

@@ -186,7 +186,12 @@ export async function orderExport(
       shown('快递公司', 12, c.expressCompany),
       shown('快递单号', 20, c.trackingNo),
       shown('备注', 20, c.remark),
-      { header: '下单时间', width: 20, value: (r) => placed(Number(r[c.createdAt])), csv: copyTimeCell(c.createdAt) },
+      {
+        header: '下单时间',
+        width: 20,
+        value: (r) => placed(r[c.createdAt] == null ? null : Number(r[c.createdAt])),
+        csv: copyTimeCell(c.createdAt),
+      },
       {
         header: '发货时间',
         width: 20,
