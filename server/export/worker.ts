@@ -19,6 +19,7 @@ import { openReader, type Db, type DbSource } from '../db/dialect';
 import { AppError } from '../errors';
 import { ExportCompression, writeExport, type ExportFormat } from './export';
 import { buildExport, type ExportName } from './exporters';
+import { gatherer } from './gather';
 
 export interface ExportJob {
   name: ExportName;
@@ -90,16 +91,21 @@ async function run(job: ExportJob): Promise<void> {
       if (!started) post({ type: 'start', title });
       started = true;
     };
+    // Gathered into fewer messages (./gather.ts), each in a buffer the message owns and moves.
+    const data = gatherer((chunk) => {
+      post({ type: 'data', chunk }, [chunk.buffer as ArrayBuffer]);
+      inFlight++;
+    });
     sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         start();
-        // A copy the message owns: the writers reuse their buffers, and a transfer moves the memory.
-        const copy = new Uint8Array(chunk.length);
-        copy.set(chunk);
-        post({ type: 'data', chunk: copy }, [copy.buffer]);
-        inFlight++;
+        data.add(chunk);
         if (inFlight < IN_FLIGHT || stopped) done();
         else waiting = () => done();
+      },
+      final(done) {
+        data.flush();
+        done();
       },
     });
     if (stopped) sink.destroy();
