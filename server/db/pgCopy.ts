@@ -155,6 +155,8 @@ export class CopyOut implements pg.Submittable {
   private used = 0;
   private readonly full: Buffer[] = [];
   private paused = false;
+  /** CopyDone read; ReadyForQuery then ends the rows (`done`). */
+  private copyDone = false;
   private done = false;
   private failed: Error | null = null;
   private wake: (() => void) | null = null;
@@ -179,7 +181,36 @@ export class CopyOut implements pg.Submittable {
   }
 
   handleCommandComplete(): void {}
-  handleReadyForQuery(): void {}
+
+  /** The rows end here, not at CopyDone: pg is done with the statement, and the connection can say goodbye. */
+  handleReadyForQuery(): void {
+    if (!this.copyDone) this.failed ??= new Error('COPY ended without CopyDone');
+    this.done = true;
+    this.signal();
+  }
+
+  /** What pg hands on for messages a COPY TO never sends: a failure, not a crash in the socket's event. */
+  private unexpected(): void {
+    this.handleError(new Error('unexpected message during COPY'));
+  }
+  handleRowDescription(): void {
+    this.unexpected();
+  }
+  handleDataRow(): void {
+    this.unexpected();
+  }
+  handlePortalSuspended(): void {
+    this.unexpected();
+  }
+  handleEmptyQuery(): void {
+    this.unexpected();
+  }
+  handleCopyInResponse(): void {
+    this.unexpected();
+  }
+  handleCopyData(): void {
+    this.unexpected();
+  }
 
   private signal(): void {
     const wake = this.wake;
@@ -244,7 +275,7 @@ export class CopyOut implements pg.Submittable {
   }
 
   private finish(rest: Buffer): void {
-    this.done = true;
+    this.copyDone = true;
     this.detach(rest);
   }
 

@@ -17,15 +17,59 @@ function message(type: string, body: Buffer | string = Buffer.alloc(0)): Buffer 
   return Buffer.concat([head, b]);
 }
 
-/** pg's connection as CopyOut sees it: a socket with pg's parser listening, and what was sent. */
-function connection() {
-  const stream = Object.assign(new EventEmitter(), { pause: jest.fn(), resume: jest.fn() });
+/**
+ * pg's connection as CopyOut sees it: a socket that holds its bytes while paused (as a paused socket
+ * does), with pg's parser listening — here a small one that reads whole messages and calls the active
+ * query as pg's client does (an ErrorResponse: handleError, after which pg has no active query; then
+ * ReadyForQuery: handleReadyForQuery) — and what was sent.
+ */
+function connection(copy: CopyOut) {
+  const held: Buffer[] = [];
+  let paused = false;
+  const stream = Object.assign(new EventEmitter(), {
+    pause: jest.fn(() => {
+      paused = true;
+    }),
+    resume: jest.fn(() => {
+      paused = false;
+      setImmediate(() => {
+        while (!paused && held.length > 0) stream.emit('data', held.shift());
+      });
+    }),
+    /** Bytes off the network: held while paused. */
+    push(b: Buffer) {
+      if (paused || held.length > 0) held.push(b);
+      else stream.emit('data', b);
+    },
+  });
   const toPg: Buffer[] = [];
-  const pgParser = (b: Buffer) => toPg.push(Buffer.from(b));
+  let failed = false;
+  let read = 0; // bytes of whole messages pg has read
+  const pgParser = (b: Buffer) => {
+    toPg.push(Buffer.from(b));
+    const all = Buffer.concat(toPg);
+    while (read + 5 <= all.length) {
+      const end = read + 1 + all.readUInt32BE(read + 1);
+      if (end > all.length) break;
+      if (all[read] === 0x45) {
+        failed = true;
+        copy.handleError(
+          new Error(
+            all
+              .toString('utf8', read + 5, end)
+              .split('\0')[1]
+              .slice(1),
+          ),
+        );
+      } else if (all[read] === 0x5a && !failed) copy.handleReadyForQuery();
+      read = end;
+    }
+  };
   stream.on('data', pgParser);
   const sent: string[] = [];
   const con = { stream, query: (text: string) => sent.push(text) };
-  return { con: con as unknown as pg.Connection, stream, pgParser, toPg, sent };
+  copy.submit(con as unknown as pg.Connection);
+  return { stream, pgParser, toPg, sent };
 }
 
 async function all(copy: CopyOut): Promise<Buffer[]> {
@@ -57,19 +101,23 @@ function atRowEnds(chunks: Buffer[], rows: Buffer[]): boolean {
   return chunks.every((c) => ends.has((at += c.length)));
 }
 
+/** Feeds `bytes` to the socket cut at `at` (offsets). */
+function feed(stream: { push(b: Buffer): void }, bytes: Buffer, at: number[] = []): void {
+  const bounds = [0, ...at, bytes.length];
+  for (let i = 1; i < bounds.length; i++) stream.push(bytes.subarray(bounds[i - 1], bounds[i]));
+}
+
 describe('CopyOut', () => {
-  it('reads the rows whatever the socket cuts, and hands pg what follows the COPY', async () => {
+  it('reads the rows whatever the socket cuts, hands pg what follows the COPY, and ends at ReadyForQuery', async () => {
     const bytes = wire(ROWS);
     const cuts: number[][] = [[], ...Array.from({ length: bytes.length - 1 }, (_, i) => [i + 1])];
     cuts.push(Array.from({ length: bytes.length - 1 }, (_, i) => i + 1)); // a byte at a time
     for (const at of cuts) {
-      const { con, stream, pgParser, toPg, sent } = connection();
       const copy = new CopyOut('copy (select 1) to stdout');
-      copy.submit(con);
+      const { stream, pgParser, toPg, sent } = connection(copy);
       expect(sent).toEqual(['copy (select 1) to stdout']);
       expect(stream.listeners('data')).not.toContain(pgParser);
-      const bounds = [0, ...at, bytes.length];
-      for (let i = 1; i < bounds.length; i++) stream.emit('data', bytes.subarray(bounds[i - 1], bounds[i]));
+      feed(stream, bytes, at);
       const chunks = await all(copy);
       expect(Buffer.concat(chunks).equals(Buffer.concat(ROWS))).toBe(true);
       expect(atRowEnds(chunks, ROWS)).toBe(true);
@@ -78,18 +126,37 @@ describe('CopyOut', () => {
     }
   });
 
-  it('fills chunks of about CHUNK_BYTES with whole rows, a longer row in one of its own, and pauses the socket while two wait', async () => {
+  it('does not end at CopyDone before pg has read ReadyForQuery', async () => {
+    const bytes = wire(ROWS);
+    const copy = new CopyOut('copy');
+    const { stream } = connection(copy);
+    feed(stream, bytes.subarray(0, bytes.length - after.length));
+    let ended = false;
+    const reading = all(copy).then((c) => ((ended = true), c));
+    await new Promise((r) => setImmediate(r));
+    expect(ended).toBe(false);
+    feed(stream, after);
+    expect(Buffer.concat(await reading).equals(Buffer.concat(ROWS))).toBe(true);
+  });
+
+  it('fills chunks of about CHUNK_BYTES with whole rows, a longer row in one of its own, and holds the socket while two wait', async () => {
     const rows = [
       ...Array.from({ length: 3000 }, (_, i) => Buffer.from(`${i},${'z'.repeat(200)}\n`)),
       Buffer.from(`long,${'L'.repeat(CHUNK_BYTES + 10)}\n`),
       Buffer.from('last\n'),
     ];
     const bytes = wire(rows);
-    const { con, stream, toPg } = connection();
     const copy = new CopyOut('copy');
-    copy.submit(con);
-    for (let p = 0; p < bytes.length; p += 8192) stream.emit('data', bytes.subarray(p, p + 8192));
-    expect(stream.pause).toHaveBeenCalled();
+    const { stream, toPg } = connection(copy);
+    // Everything arrives at once; the socket holds what comes after the second full chunk, CopyDone
+    // included, so the rows end only if reading them resumes the socket.
+    feed(
+      stream,
+      bytes,
+      Array.from({ length: Math.floor((bytes.length - 1) / 8192) }, (_, i) => (i + 1) * 8192),
+    );
+    expect(stream.pause).toHaveBeenCalledTimes(1);
+    expect(toPg).toEqual([]);
     const chunks = await all(copy);
     expect(stream.resume).toHaveBeenCalled();
     expect(Buffer.concat(chunks).equals(Buffer.concat(rows))).toBe(true);
@@ -103,16 +170,13 @@ describe('CopyOut', () => {
   it('hands an error back to pg from its first byte, gives the rows before it, then throws what pg reports', async () => {
     const failure = Buffer.concat([message('E', 'SERROR\0Mdivision by zero\0\0'), message('Z', 'I')]);
     const bytes = Buffer.concat([copyResponse, message('d', ROWS[0]), message('d', ROWS[1]), failure]);
-    for (const cut of [0, bytes.length - failure.length + 1, bytes.length - failure.length]) {
-      const { con, stream, pgParser, toPg } = connection();
+    const at = bytes.length - failure.length;
+    for (const cut of [[], [at], [at + 1], [at + 3, at + 9]]) {
       const copy = new CopyOut('copy');
-      copy.submit(con);
-      if (cut > 0) stream.emit('data', bytes.subarray(0, cut));
-      // pg's parser, once it is back, reads the rest itself.
-      for (const l of stream.listeners('data') as Array<(b: Buffer) => void>) l(bytes.subarray(cut));
+      const { stream, pgParser, toPg } = connection(copy);
+      feed(stream, bytes, cut);
       expect(Buffer.concat(toPg).equals(failure)).toBe(true);
       expect(stream.listeners('data')).toEqual([pgParser]);
-      copy.handleError(new Error('division by zero'));
       const got: Buffer[] = [];
       await expect(
         (async () => {
@@ -123,14 +187,32 @@ describe('CopyOut', () => {
     }
   });
 
-  it('throws when the connection is lost mid-way (pg reports it), waiting or not', async () => {
-    const { con, stream } = connection();
+  it('fails, rather than waiting, when the COPY ends without CopyDone or pg meets a message a COPY never sends', async () => {
     const copy = new CopyOut('copy');
-    copy.submit(con);
-    stream.emit('data', Buffer.concat([copyResponse, message('d', ROWS[0])]).subarray(0, 12));
-    const reading = all(copy);
-    await new Promise((r) => setImmediate(r));
-    copy.handleError(new Error('Connection terminated unexpectedly'));
-    await expect(reading).rejects.toThrow('Connection terminated unexpectedly');
+    const { stream, toPg } = connection(copy);
+    feed(stream, Buffer.concat([copyResponse, message('d', ROWS[0]), after]));
+    expect(Buffer.concat(toPg).equals(after)).toBe(true);
+    await expect(all(copy)).rejects.toThrow('COPY ended without CopyDone');
+
+    for (const handle of ['handleRowDescription', 'handleDataRow', 'handleEmptyQuery', 'handleCopyData'] as const) {
+      const other = new CopyOut('copy');
+      connection(other);
+      other[handle]();
+      await expect(all(other)).rejects.toThrow('unexpected message during COPY');
+    }
+  });
+
+  it('throws when the connection is lost mid-way (pg reports it), waiting or not', async () => {
+    for (const waiting of [true, false]) {
+      const copy = new CopyOut('copy');
+      const { stream } = connection(copy);
+      feed(stream, Buffer.concat([copyResponse, message('d', ROWS[0])]).subarray(0, 12));
+      const lost = () => copy.handleError(new Error('Connection terminated unexpectedly'));
+      if (!waiting) lost();
+      const reading = expect(all(copy)).rejects.toThrow('Connection terminated unexpectedly');
+      await new Promise((r) => setImmediate(r));
+      if (waiting) lost();
+      await reading;
+    }
   });
 });
