@@ -2,7 +2,7 @@
  * The export worker's bytes gathered into messages of about POST_BYTES (./worker.ts). The compressor
  * hands on ~50 KB at a time, and each message wakes the parent's thread: 1,404 messages for the order
  * CSV of a million rows took 379 ms of the worker's time in postMessage (on 2 cores the woken thread
- * often runs in its place); gathered, ~270 messages (docs/performance.md, nineteenth session).
+ * often runs in its place); gathered, 261 (docs/performance.md, 2026-12-03).
  */
 
 /** Bytes gathered into one message. */

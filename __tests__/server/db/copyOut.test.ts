@@ -1,12 +1,12 @@
 /**
- * CopyOut (server/db/pgCopy.ts) reads a COPY's messages off pg's socket itself: its framing must hold
+ * CopyOut (server/db/copyOut.ts) reads a COPY's messages off pg's socket itself: its framing must hold
  * wherever the socket's chunks end (inside a header, a row, between messages), its chunks must end at
  * rows' ends, and what follows the COPY (or an error) must reach pg's parser byte for byte.
  * The real COPY is tested on PostgreSQL in ../export/csvCopy.test.ts.
  */
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
-import { CHUNK_BYTES, CopyOut } from '../../../server/db/pgCopy';
+import { CHUNK_BYTES, CopyOut } from '../../../server/db/copyOut';
 
 /** A protocol message: its type, its length (itself included) and its body. */
 function message(type: string, body: Buffer | string = Buffer.alloc(0)): Buffer {
